@@ -1,0 +1,23 @@
+import type { Db } from 'mongodb';
+import type { Config } from '../lib/config';
+import type { Collections } from '../lib/mongo';
+import { createBatchActivities } from './batches';
+import { createCallStoreActivities } from './calls';
+import { createRecordingActivities } from './recordings';
+
+export interface ActivityDeps {
+  db: Db;
+  collections: Collections;
+  config: Config;
+}
+
+/** Activities of the `call-processing` queue; workflows proxy them by this factory's return type. */
+export function createCallProcessingActivities(deps: ActivityDeps) {
+  return {
+    ...createCallStoreActivities(deps.collections),
+    ...createRecordingActivities(deps),
+    ...createBatchActivities(deps.collections),
+  };
+}
+
+export type CallProcessingActivities = ReturnType<typeof createCallProcessingActivities>;

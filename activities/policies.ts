@@ -1,0 +1,48 @@
+import type { ActivityOptions } from '@temporalio/common';
+
+/**
+ * Timeouts and retry policies of every activity, named for what they govern. Kept in this pure
+ * module (no I/O imports) so workflow code can import it without pulling activity implementations
+ * into the workflow bundle. Non-retryable error types are listed with the policy they stop.
+ */
+
+/** Error types that no retry can fix. */
+export const NON_RETRYABLE = {
+  callNotFound: 'CallNotFound',
+  recordingUnavailable: 'RecordingUnavailable',
+  recordingBlocked: 'RecordingBlocked',
+  recordingTooLarge: 'RecordingTooLarge',
+  notAudio: 'NotAudio',
+  sttNotConfigured: 'SttNotConfigured',
+} as const;
+
+/** Small MongoDB writes: fast, retried for a while through a database restart. */
+export const callStorePolicy = {
+  startToCloseTimeout: '30 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 20,
+    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound],
+  },
+} satisfies ActivityOptions;
+
+/** Recording download into GridFS: heartbeats while bytes flow, so a dead worker is noticed in 30 s. */
+export const fetchRecordingPolicy = {
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: {
+    initialInterval: '5 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '2 minutes',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: [
+      NON_RETRYABLE.callNotFound,
+      NON_RETRYABLE.recordingUnavailable,
+      NON_RETRYABLE.recordingBlocked,
+      NON_RETRYABLE.recordingTooLarge,
+      NON_RETRYABLE.notAudio,
+    ],
+  },
+} satisfies ActivityOptions;

@@ -1,0 +1,64 @@
+import type { Context, Middleware } from 'koa';
+import { hashApiKey, isWellFormedApiKey } from '../../../lib/crypto';
+import type { Role } from '../../../lib/documents';
+import { forbidden, unauthorized } from '../../../lib/errors';
+import type { Collections } from '../../../lib/mongo';
+import { roleHas, type Permission } from '../../../lib/permissions';
+
+export interface AuthContext {
+  orgId: string;
+  userId: string;
+  userEmail: string;
+  role: Role;
+  keyId: string;
+}
+
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * Resolves `Authorization: Bearer <key>` on every request, with no cache: a revoked key, a
+ * disabled or deleted creator, or a changed role takes effect on the very next request.
+ */
+export function authenticate(collections: Collections): Middleware {
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!header) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+    if (!match || !isWellFormedApiKey(match[1]!)) throw unauthorized('Malformed API key');
+    const key = await collections.apiKeys.findOne({ key_hash: hashApiKey(match[1]!) });
+    if (!key || key.revoked_at) throw unauthorized('Invalid or revoked API key');
+    const user = await collections.users.findOne({ _id: key.user_id, org_id: key.org_id });
+    if (!user || !user.active) throw unauthorized("The API key's creator is disabled or deleted");
+
+    ctx.state.auth = { orgId: key.org_id, userId: user._id, userEmail: user.email, role: user.role, keyId: key._id };
+    await touchLastUsed(collections, key._id, key.last_used_at);
+    await next();
+  };
+}
+
+/** At most one write a minute per key, so a busy key does not turn every read into a write. */
+async function touchLastUsed(collections: Collections, keyId: string, lastUsed: Date | null): Promise<void> {
+  const now = new Date();
+  if (lastUsed && now.getTime() - lastUsed.getTime() < LAST_USED_WRITE_INTERVAL_MS) return;
+  await collections.apiKeys.updateOne(
+    {
+      _id: keyId,
+      $or: [{ last_used_at: null }, { last_used_at: { $lt: new Date(now.getTime() - LAST_USED_WRITE_INTERVAL_MS) } }],
+    },
+    { $set: { last_used_at: now } },
+  );
+}
+
+export function authOf(ctx: Context): AuthContext {
+  const auth = ctx.state.auth as AuthContext | undefined;
+  if (!auth) throw unauthorized('Missing API key');
+  return auth;
+}
+
+export function requirePermission(ctx: Context, permission: Permission): AuthContext {
+  const auth = authOf(ctx);
+  if (!roleHas(auth.role, permission)) {
+    throw forbidden(`This API key lacks the permission ${permission} (role ${auth.role})`);
+  }
+  return auth;
+}

@@ -1,0 +1,38 @@
+import type { Server } from 'node:http';
+import { loadConfigOrExit, restBaseUrl, type Config } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { connectDatabase, ensureIndexes } from '../../lib/mongo';
+import { connectTemporal } from '../../lib/temporalClient';
+import { createRestApp } from './app';
+
+export async function startRestServer(config: Config): Promise<{ server: Server; close(): Promise<void> }> {
+  const logger = createLogger(config, 'rest');
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  const temporal = await connectTemporal(config);
+  const app = createRestApp({ config, database, temporal, logger, baseUrl: restBaseUrl(config) });
+  const server = app.listen(config.REST_PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  logger.info({ url: `http://${config.HOST}:${config.REST_PORT}/api/v1` }, 'REST API listening');
+  return {
+    server,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await temporal.close();
+      await database.close();
+    },
+  };
+}
+
+if (require.main === module) {
+  const config = loadConfigOrExit();
+  startRestServer(config)
+    .then(({ close }) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const)
+        process.once(signal, () => void close().then(() => process.exit(0)));
+    })
+    .catch((error) => {
+      process.stderr.write(`REST API failed to start: ${(error as Error).stack ?? String(error)}\n`);
+      process.exit(1);
+    });
+}

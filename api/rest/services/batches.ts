@@ -1,0 +1,142 @@
+import type { Client } from '@temporalio/client';
+import { MongoBulkWriteError } from 'mongodb';
+import type { BatchStatus, CallDoc, StageName, StageState } from '../../../lib/documents';
+import { STAGE_NAMES } from '../../../lib/documents';
+import { serviceUnavailable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import type { Collections } from '../../../lib/mongo';
+import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
+import { batchWorkflowId, searchAttributes, taskQueues } from '../../../lib/temporal';
+import type { ingestBatch } from '../../../workflows';
+
+export interface BatchCreated {
+  batch_id: string;
+  total_calls: number;
+  status: BatchStatus;
+  calls: { call_id: string; external_id: string | null; status: string }[];
+  status_url: string;
+}
+
+function initialStages(now: Date): Record<StageName, StageState> {
+  return Object.fromEntries(STAGE_NAMES.map((stage) => [stage, { status: 'pending', updated_at: now }])) as Record<
+    StageName,
+    StageState
+  >;
+}
+
+export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
+  const callId = newId('call');
+  return {
+    _id: callId,
+    org_id: orgId,
+    ingest_key: item.external_id ?? callId,
+    external_id: item.external_id ?? null,
+    batch_id: batchId,
+    source: 'batch',
+    status: 'queued',
+    failure_reason: null,
+    stages: initialStages(now),
+    audio_url: item.audio_url,
+    recording_file_id: null,
+    recorded_at: new Date(item.recorded_at),
+    agent_name: item.agent_name,
+    agent_email: item.agent_email.toLowerCase(),
+    contact_name: item.contact_name ?? null,
+    contact_phone: item.contact_phone ?? null,
+    direction: null,
+    duration_seconds: item.duration ?? null,
+    tags: item.tags ?? [],
+    metadata: item.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Inserts the calls that are new; a call whose external_id the organization already has is
+ * reported as it is (the unique index on (org_id, ingest_key) makes that hold under concurrency).
+ */
+async function insertNewCalls(collections: Collections, calls: CallDoc[]): Promise<Set<string>> {
+  const rejected = new Set<number>();
+  try {
+    await collections.calls.insertMany(calls, { ordered: false });
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError)) throw error;
+    const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+    for (const writeError of writeErrors) {
+      if (writeError.code !== 11000) throw error;
+      rejected.add(writeError.index);
+    }
+  }
+  return new Set(calls.filter((_, index) => !rejected.has(index)).map((call) => call._id));
+}
+
+export async function createBatch(
+  deps: { collections: Collections; temporal: Client; baseUrl: string; concurrency: number },
+  orgId: string,
+  request: BatchRequest,
+): Promise<BatchCreated> {
+  const now = new Date();
+  const batchId = newId('batch');
+  const candidates = request.calls.map((item) => callFromBatchItem(orgId, batchId, item, now));
+  const inserted = await insertNewCalls(deps.collections, candidates);
+
+  // Items that were duplicates (of an earlier call or of another item here) report the stored call.
+  const duplicateKeys = candidates.filter((call) => !inserted.has(call._id)).map((call) => call.ingest_key);
+  const existing = duplicateKeys.length
+    ? await deps.collections.calls.find({ org_id: orgId, ingest_key: { $in: duplicateKeys } }).toArray()
+    : [];
+  const byKey = new Map(existing.map((call) => [call.ingest_key, call]));
+  const reported = candidates.map((call) => (inserted.has(call._id) ? call : byKey.get(call.ingest_key)!));
+  const newCalls = candidates.filter((call) => inserted.has(call._id));
+
+  // Two items with one external_id are one call, so the batch counts distinct calls.
+  const callIds = [...new Set(reported.map((call) => call._id))];
+  await deps.collections.batches.insertOne({
+    _id: batchId,
+    org_id: orgId,
+    total_calls: callIds.length,
+    call_ids: callIds,
+    status: 'queued',
+    created_at: now,
+    updated_at: now,
+  });
+
+  if (newCalls.length > 0) {
+    try {
+      await deps.temporal.workflow.start<typeof ingestBatch>('ingestBatch', {
+        workflowId: batchWorkflowId(batchId),
+        taskQueue: taskQueues.callProcessing,
+        args: [
+          {
+            orgId,
+            batchId,
+            calls: newCalls.map((call) => ({
+              callId: call._id,
+              agentEmail: call.agent_email,
+              externalId: call.external_id,
+            })),
+            concurrency: deps.concurrency,
+          },
+        ],
+        typedSearchAttributes: [
+          { key: searchAttributes.OrgId, value: orgId },
+          { key: searchAttributes.BatchId, value: batchId },
+        ],
+      });
+    } catch (error) {
+      // Nothing half-written: without a workflow the records would sit in `queued` forever.
+      await deps.collections.calls.deleteMany({ org_id: orgId, _id: { $in: newCalls.map((call) => call._id) } });
+      await deps.collections.batches.deleteOne({ _id: batchId, org_id: orgId });
+      throw serviceUnavailable(`Could not start processing, nothing was stored: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    batch_id: batchId,
+    total_calls: callIds.length,
+    status: 'queued',
+    calls: reported.map((call) => ({ call_id: call._id, external_id: call.external_id, status: call.status })),
+    status_url: `${deps.baseUrl}/batches/${batchId}`,
+  };
+}

@@ -1,0 +1,53 @@
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['jest.config.js', 'node_modules/', 'dist/', '.tools/', '.data/', 'coverage/', 'scripts/tools/ferretdb/'],
+  },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // The determinism boundary: workflow code may not reach I/O, clocks or randomness directly.
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'http', 'https', 'net', 'crypto', 'child_process'],
+              message: 'No I/O in workflow code.',
+            },
+            {
+              group: ['zod', 'mongodb', 'koa', '@koa/*', 'pino'],
+              message: 'Not in workflow code (determinism, bundle size).',
+            },
+            {
+              regex: '^\\.\\./activities(?!/policies$)',
+              allowTypeImports: true,
+              message: 'Workflows import activity types and policies only.',
+            },
+            { regex: '^\\.\\./lib/(?!temporal$|documents$)', message: 'Workflows import pure lib modules only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Workflow time comes from Temporal (Date is replay-safe only inside the sandbox).',
+        },
+        { object: 'Math', property: 'random', message: 'Use uuid4() from @temporalio/workflow.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the product reads, in one schema. Defaults describe the embedded
+ * stack that `npm run dev` starts on one machine; production sets the addresses explicitly.
+ * README.md has the same table for operators; test/unit/config.test.ts keeps the two in step.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+export const TASK_QUEUE_NAMES = ['call-processing', 'transcription', 'webhooks'] as const;
+export type TaskQueueName = (typeof TASK_QUEUE_NAMES)[number];
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // Servers. When unset, `npm run dev` and the tests start the embedded ones on these ports.
+  MONGODB_URI: z.string().url().optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, "_" or "-", at most 63')
+    .default('call_intelligence'),
+  MONGODB_PORT: port.default(27017),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, 'host:port')
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  DATA_DIR: z.string().min(1).default('.data'),
+
+  // The two HTTP apps.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  REST_PORT: port.default(3000),
+  HELP_PORT: port.default(3001),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  JSON_BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+
+  // Workers: which task queues this process serves, so each can be scaled on its own.
+  WORKER_TASK_QUEUES: csv
+    .pipe(z.array(z.enum(TASK_QUEUE_NAMES)))
+    .transform((queues) => (queues.length > 0 ? queues : [...TASK_QUEUE_NAMES])),
+  WORKER_SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
+  BATCH_CONCURRENCY: positiveInt.max(100).default(10),
+
+  // Outbound requests (recording downloads, later webhooks and CRM calls).
+  OUTBOUND_ALLOWED_HOSTS: csv,
+  RECORDING_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),
+  RECORDING_FETCH_TIMEOUT_SECONDS: positiveInt.default(120),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError that lists every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most twelve-factor tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}
+
+/** For process entrypoints: a bad configuration stops the process with exit code 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+export function mongoUri(config: Config): string {
+  return config.MONGODB_URI ?? `mongodb://127.0.0.1:${config.MONGODB_PORT}/`;
+}
+
+export function temporalAddress(config: Config): string {
+  return config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
+}
+
+/** `{base_url}` of the spec: the REST API's public address including `/api/v1`. */
+export function restBaseUrl(config: Config): string {
+  const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
+  return `${base.replace(/\/+$/, '')}/api/v1`;
+}

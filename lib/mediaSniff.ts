@@ -1,0 +1,25 @@
+/**
+ * Recognizes audio and video containers from their first bytes, never from the client's
+ * Content-Type. Returns the MIME type, or null when the bytes are not a known media format.
+ */
+export const SNIFF_BYTES = 16;
+
+export function sniffMediaType(head: Buffer): string | null {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (head.length < 4) return null;
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
+  if (ascii(0, 4) === 'OggS') return 'audio/ogg';
+  if (ascii(0, 4) === 'fLaC') return 'audio/flac';
+  if (ascii(0, 3) === 'ID3') return 'audio/mpeg';
+  if (ascii(0, 6) === '#!AMR\n') return 'audio/amr';
+  if (ascii(0, 4) === 'FORM' && (ascii(8, 12) === 'AIFF' || ascii(8, 12) === 'AIFC')) return 'audio/aiff';
+  if (ascii(0, 4) === '.snd') return 'audio/basic';
+  if (ascii(4, 8) === 'ftyp') {
+    const brand = ascii(8, 12);
+    return brand.startsWith('M4A') || brand.startsWith('M4B') ? 'audio/mp4' : 'video/mp4';
+  }
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
+  // MPEG audio frame sync (MP3 without an ID3 tag) and ADTS AAC.
+  if (head[0] === 0xff && ((head[1]! & 0xe0) === 0xe0 || (head[1]! & 0xf6) === 0xf0)) return 'audio/mpeg';
+  return null;
+}

@@ -1,0 +1,106 @@
+import { GridFSBucket, MongoClient, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import { mongoUri, type Config } from './config';
+import type { ApiKeyDoc, BatchDoc, CallDoc, OrganizationDoc, UserDoc } from './documents';
+
+/**
+ * The one registry of collections and their indexes, ensured at start-up by every process.
+ * Only features that both MongoDB 7 and FerretDB 1.24 support are used: no transactions, change
+ * streams, $lookup or TTL indexes (expiry is a query condition instead).
+ */
+export const COLLECTIONS = {
+  organizations: { name: 'organizations', indexes: [] },
+  users: {
+    name: 'users',
+    indexes: [{ key: { org_id: 1, email: 1 }, name: 'org_email_unique', unique: true }],
+  },
+  apiKeys: {
+    name: 'api_keys',
+    indexes: [
+      { key: { key_hash: 1 }, name: 'key_hash_unique', unique: true },
+      { key: { org_id: 1, created_at: -1 }, name: 'org_created' },
+    ],
+  },
+  calls: {
+    name: 'calls',
+    indexes: [
+      { key: { org_id: 1, recorded_at: -1, _id: -1 }, name: 'org_recorded' },
+      // Ingest is idempotent per organization: `ingest_key` is the external_id when the client
+      // gives one and the call id otherwise, so this unique index needs no partial filter.
+      { key: { org_id: 1, ingest_key: 1 }, name: 'org_ingest_key_unique', unique: true },
+      { key: { org_id: 1, batch_id: 1 }, name: 'org_batch' },
+    ],
+  },
+  batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
+} as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
+
+export interface Collections {
+  organizations: Collection<OrganizationDoc>;
+  users: Collection<UserDoc>;
+  apiKeys: Collection<ApiKeyDoc>;
+  calls: Collection<CallDoc>;
+  batches: Collection<BatchDoc>;
+}
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  collections: Collections;
+  close(): Promise<void>;
+}
+
+export async function connectDatabase(config: Config): Promise<Database> {
+  const client = new MongoClient(mongoUri(config), {
+    serverSelectionTimeoutMS: 10_000,
+    appName: 'call-intelligence',
+  });
+  await client.connect();
+  const db = client.db(config.MONGODB_DB);
+  const collection = <T extends Document>(name: string) => db.collection<T>(name);
+  return {
+    client,
+    db,
+    collections: {
+      organizations: collection<OrganizationDoc>(COLLECTIONS.organizations.name),
+      users: collection<UserDoc>(COLLECTIONS.users.name),
+      apiKeys: collection<ApiKeyDoc>(COLLECTIONS.apiKeys.name),
+      calls: collection<CallDoc>(COLLECTIONS.calls.name),
+      batches: collection<BatchDoc>(COLLECTIONS.batches.name),
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Creates every declared index; safe to run on every start (createIndexes is idempotent). */
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const { name, indexes } of Object.values(COLLECTIONS)) {
+    if (indexes.length === 0) {
+      // Creating the collection up front keeps the first write from racing collection creation.
+      const exists = (await db.listCollections({ name }, { nameOnly: true }).toArray()).length > 0;
+      if (!exists) await db.createCollection(name).catch(ignoreAlreadyExists);
+      continue;
+    }
+    // One index per command: FerretDB 1.24 drops the connection when a multi-index
+    // createIndexes names indexes that already exist.
+    for (const index of indexes) await db.collection(name).createIndexes([index]);
+  }
+}
+
+function ignoreAlreadyExists(error: unknown): void {
+  if ((error as { codeName?: string }).codeName !== 'NamespaceExists') throw error;
+}
+
+/** Readiness probe: a round trip to the server. */
+export async function pingDatabase(database: Database): Promise<void> {
+  await database.db.command({ ping: 1 });
+}
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: number }).code === 11000;
+}
+
+/** GridFS bucket for call recordings; a file's metadata carries `org_id` and `call_id`. */
+export const RECORDINGS_BUCKET = 'recordings';
+
+export function recordingsBucket(db: Db): GridFSBucket {
+  return new GridFSBucket(db, { bucketName: RECORDINGS_BUCKET });
+}

@@ -1,0 +1,205 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Readable } from 'node:stream';
+
+/**
+ * Outbound HTTP for every request the product makes to an address a customer gave us (recording
+ * downloads now; webhook deliveries and CRM calls later). Server-side request forgery is refused on
+ * the address actually connected to: the DNS answer is checked inside the socket's lookup, so
+ * rebinding, decimal or IPv6-mapped spellings of loopback, and redirects into the network all
+ * fail. OUTBOUND_ALLOWED_HOSTS admits named hosts, IPs or CIDRs (tests serve from 127.0.0.1).
+ */
+export class OutboundBlockedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundBlockedError';
+  }
+}
+
+export class OutboundHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundHttpError';
+  }
+}
+
+const BLOCKED_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
+  ['0.0.0.0', 8, 'ipv4'], // "this network"
+  ['10.0.0.0', 8, 'ipv4'], // private
+  ['100.64.0.0', 10, 'ipv4'], // CGNAT
+  ['127.0.0.0', 8, 'ipv4'], // loopback
+  ['169.254.0.0', 16, 'ipv4'], // link-local, cloud metadata (169.254.169.254)
+  ['172.16.0.0', 12, 'ipv4'], // private
+  ['192.0.0.0', 24, 'ipv4'], // IETF protocol assignments
+  ['192.0.2.0', 24, 'ipv4'], // documentation
+  ['192.168.0.0', 16, 'ipv4'], // private
+  ['198.18.0.0', 15, 'ipv4'], // benchmarking
+  ['198.51.100.0', 24, 'ipv4'], // documentation
+  ['203.0.113.0', 24, 'ipv4'], // documentation
+  ['224.0.0.0', 4, 'ipv4'], // multicast
+  ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
+  ['::', 128, 'ipv6'], // unspecified
+  ['::1', 128, 'ipv6'], // loopback
+  ['64:ff9b::', 96, 'ipv6'], // NAT64 (embeds IPv4)
+  ['100::', 64, 'ipv6'], // discard
+  ['2001:db8::', 32, 'ipv6'], // documentation
+  ['fc00::', 7, 'ipv6'], // unique local
+  ['fe80::', 10, 'ipv6'], // link-local
+  ['ff00::', 8, 'ipv6'], // multicast
+];
+
+const blockList = new net.BlockList();
+for (const [address, prefix, family] of BLOCKED_RANGES) blockList.addSubnet(address, prefix, family);
+
+/** IPv4-mapped and IPv4-compatible IPv6 addresses are judged by the IPv4 address inside them. */
+function embeddedIpv4(address: string): string | null {
+  const mapped = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hexMapped) {
+    const high = parseInt(hexMapped[1]!, 16);
+    const low = parseInt(hexMapped[2]!, 16);
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return null;
+}
+
+export function isBlockedAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true; // not an address at all: refuse rather than guess
+  if (family === 6) {
+    const inner = embeddedIpv4(address);
+    if (inner) return isBlockedAddress(inner);
+    return blockList.check(address, 'ipv6');
+  }
+  return blockList.check(address, 'ipv4');
+}
+
+export interface OutboundPolicy {
+  /** Host names, IP addresses or CIDRs exempt from the address check. */
+  allowedHosts: readonly string[];
+}
+
+function allowListed(policy: OutboundPolicy, hostname: string, address?: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  for (const entry of policy.allowedHosts) {
+    const value = entry.toLowerCase();
+    if (value === host) return true;
+    if (address && value === address) return true;
+    const cidr = /^(.+)\/(\d{1,3})$/.exec(value);
+    if (cidr && address && net.isIP(cidr[1]!) && net.isIP(address) === net.isIP(cidr[1]!)) {
+      const list = new net.BlockList();
+      list.addSubnet(cidr[1]!, Number(cidr[2]), net.isIP(address) === 4 ? 'ipv4' : 'ipv6');
+      if (list.check(address, net.isIP(address) === 4 ? 'ipv4' : 'ipv6')) return true;
+    }
+  }
+  return false;
+}
+
+function assertAddressAllowed(policy: OutboundPolicy, hostname: string, address: string): void {
+  if (isBlockedAddress(address) && !allowListed(policy, hostname, address)) {
+    throw new OutboundBlockedError(`Refusing to connect to ${hostname} (${address}): private or reserved address`);
+  }
+}
+
+/** A socket lookup that checks every address the resolver returns before connecting. */
+function guardedLookup(policy: OutboundPolicy): net.LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      try {
+        for (const entry of list) assertAddressAllowed(policy, hostname, entry.address);
+      } catch (blocked) {
+        return callback(blocked as NodeJS.ErrnoException, '', 0);
+      }
+      if ((options as dns.LookupOptions).all) return callback(null, list as never);
+      const first = list[0];
+      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Readable;
+  url: string;
+}
+
+export interface OutboundRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'REPORT' | 'PROPFIND';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  timeoutMs: number;
+  /** Redirects to follow, each re-checked; 0 returns a 3xx as it is. */
+  maxRedirects: number;
+  signal?: AbortSignal;
+  ca?: string | Buffer;
+}
+
+export const MAX_REDIRECTS = 3;
+
+/** Sends one request under the policy; follows redirects (GET only) up to `maxRedirects`. */
+export async function outboundRequest(policy: OutboundPolicy, request: OutboundRequest): Promise<OutboundResponse> {
+  let url = new URL(request.url);
+  for (let redirects = 0; ; redirects++) {
+    const response = await requestOnce(policy, { ...request, url: url.toString() });
+    const location = response.headers.location;
+    if (response.status >= 300 && response.status < 400 && location && request.maxRedirects > 0) {
+      response.body.resume();
+      if (redirects >= request.maxRedirects) {
+        throw new OutboundHttpError(response.status, `Too many redirects (more than ${request.maxRedirects})`);
+      }
+      url = new URL(location, url);
+      continue;
+    }
+    return response;
+  }
+}
+
+function requestOnce(policy: OutboundPolicy, request: OutboundRequest): Promise<OutboundResponse> {
+  const url = new URL(request.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.reject(new OutboundBlockedError(`Unsupported URL scheme ${url.protocol}`));
+  }
+  if (url.username || url.password) {
+    return Promise.reject(new OutboundBlockedError('URLs with credentials are not fetched'));
+  }
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  // Node skips the lookup for IP literals, so those are checked here.
+  if (net.isIP(hostname)) {
+    try {
+      assertAddressAllowed(policy, hostname, hostname);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = transport.request(
+      url,
+      {
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        lookup: guardedLookup(policy),
+        timeout: request.timeoutMs,
+        signal: request.signal,
+        ...(request.ca ? { ca: request.ca } : {}),
+        // Keep-alive sockets could outlive the address check of the request that opened them.
+        agent: false,
+      },
+      (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, url: url.toString() }),
+    );
+    req.on('timeout', () => req.destroy(new Error(`Timed out after ${request.timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}

@@ -1,0 +1,29 @@
+import type { Role } from './documents';
+
+/**
+ * The one table from roles to permissions (docs/api-keys.md repeats it for people). A key has
+ * the permissions of its creator's role as it is at the time of each request.
+ */
+export const PERMISSIONS = [
+  'calls:read',
+  'calls:read_all',
+  'calls:write',
+  'contacts:read',
+  'analytics:read',
+  'webhooks:manage',
+  'keys:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  admin: PERMISSIONS,
+  manager: ['calls:read', 'calls:read_all', 'calls:write', 'contacts:read', 'analytics:read', 'webhooks:manage'],
+  // Agents see only their own calls: `calls:read` without `calls:read_all`.
+  agent: ['calls:read', 'calls:write'],
+  viewer: ['calls:read', 'calls:read_all', 'contacts:read', 'analytics:read'],
+};
+
+export function roleHas(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}

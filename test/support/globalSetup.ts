@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFerretDb, startTemporalDevServer, freePort, type ManagedProcess } from '../../scripts/stack';
+import { ensureTools, toolPath, toolsNeeded } from '../../scripts/tools';
+
+/**
+ * Starts a real Temporal dev server and FerretDB on free ports (unless TEMPORAL_ADDRESS /
+ * MONGODB_URI are set) and hands their addresses to the tests through the environment. When the
+ * tools cannot be installed, the suites that need them skip with the reason printed (see
+ * test/support/env.ts) instead of passing silently.
+ */
+declare global {
+  var __CIS_STACK__: ManagedProcess[] | undefined;
+}
+
+const log = (line: string) => process.stderr.write(`[test-stack] ${line}\n`);
+
+export default async function globalSetup(): Promise<void> {
+  const started: ManagedProcess[] = [];
+  globalThis.__CIS_STACK__ = started;
+  try {
+    ensureTools(toolsNeeded(process.env, 'test'), log);
+    process.env.TEMPORAL_TEST_SERVER_PATH ??= toolPath('temporalTestServer');
+  } catch (error) {
+    process.env.CIS_STACK_UNAVAILABLE = `tools could not be installed: ${(error as Error).message}`;
+    log(`!!! ${process.env.CIS_STACK_UNAVAILABLE}`);
+    return;
+  }
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'cis-test-'));
+  const quiet = (name: string) => (line: string) => {
+    if (process.env.CIS_TEST_STACK_LOGS) process.stderr.write(`[${name}] ${line}\n`);
+  };
+  try {
+    if (!process.env.MONGODB_URI) {
+      const port = await freePort();
+      started.push(
+        await startFerretDb({
+          binary: toolPath('ferretdb'),
+          port,
+          dataDir: path.join(scratch, 'ferretdb'),
+          sink: quiet('mongo'),
+        }),
+      );
+      process.env.MONGODB_URI = `mongodb://127.0.0.1:${port}/`;
+    }
+    if (!process.env.TEMPORAL_ADDRESS) {
+      const port = await freePort();
+      started.push(
+        await startTemporalDevServer({
+          binary: toolPath('temporal'),
+          port,
+          uiPort: null,
+          dbFile: null,
+          sink: quiet('temporal'),
+        }),
+      );
+      process.env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
+    }
+    log(`MongoDB ${process.env.MONGODB_URI}, Temporal ${process.env.TEMPORAL_ADDRESS}`);
+  } catch (error) {
+    process.env.CIS_STACK_UNAVAILABLE = `servers could not start: ${(error as Error).message}`;
+    log(`!!! ${process.env.CIS_STACK_UNAVAILABLE}`);
+  }
+}

@@ -1,0 +1,117 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
+import { createRestApp } from '../../api/rest/app';
+import type { Config } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
+import { createApiKey, createOrganization, createUser } from '../../lib/tenancy';
+import { connectTemporal, type TemporalHandle } from '../../lib/temporalClient';
+import { createWorkers } from '../../workers/createWorkers';
+import type { Role } from '../../lib/documents';
+import { quietLogger } from './temporal';
+
+/** The REST API on an ephemeral port plus, optionally, the real workers, against the run's servers. */
+export interface TestStack {
+  config: Config;
+  database: Database;
+  temporal: TemporalHandle;
+  baseUrl: string;
+  workers: Worker[];
+  /** Resolves when the workers have stopped; rejects if one crashed. */
+  workersDone: Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startTestStack(config: Config, options: { workers: boolean }): Promise<TestStack> {
+  const logger = createLogger(config, 'test');
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  const temporal = await connectTemporal(config);
+  // Listen first: the app builds status URLs from its base URL, known once the port is.
+  const server: Server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', createRestApp({ config, database, temporal, logger, baseUrl: `${origin}/api/v1` }).callback());
+
+  let workers: Worker[] = [];
+  let connection: NativeConnection | undefined;
+  let workersDone: Promise<unknown> = Promise.resolve();
+  if (options.workers) {
+    connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS });
+    const workflowBundle = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows'),
+      logger: quietLogger,
+    });
+    workers = await createWorkers({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      queues: ['call-processing'],
+      deps: { db: database.db, collections: database.collections, config },
+      logger,
+      workflowBundle,
+    });
+    workersDone = Promise.all(workers.map((worker) => worker.run()));
+  }
+
+  return {
+    config,
+    database,
+    temporal,
+    baseUrl: `${origin}/api/v1`,
+    workers,
+    workersDone,
+    async close() {
+      for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+      await workersDone;
+      await connection?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await temporal.close();
+      await database.db.dropDatabase().catch(() => undefined);
+      await database.close();
+    },
+  };
+}
+
+/** An organization with one user of `role` and an API key: what most API tests start from. */
+export async function seedTenant(database: Database, role: Role = 'owner', name = 'Test Org') {
+  const organization = await createOrganization(database.collections, { name });
+  const user = await createUser(database.collections, {
+    orgId: organization._id,
+    email: `${role}-${organization._id}@example.com`,
+    name: `${role} user`,
+    role,
+  });
+  const { key, record } = await createApiKey(database.collections, {
+    orgId: organization._id,
+    userId: user._id,
+    name: 'test key',
+  });
+  return { organization, user, key, keyRecord: record };
+}
+
+export async function api(
+  stack: Pick<TestStack, 'baseUrl'>,
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}

@@ -1,0 +1,150 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { batchStatusFrom, type BatchProgress } from '../../activities/batches';
+import type { CallProcessingActivities } from '../../activities';
+import { NON_RETRYABLE } from '../../activities/policies';
+import type { CallStatus, StageName, StageStatus } from '../../lib/documents';
+import { batchWorkflowId, callWorkflowId } from '../../lib/temporal';
+import { ingestBatch, processCall } from '../../workflows';
+import { STAGES_NOT_AVAILABLE, STAGE_NOT_AVAILABLE_REASON } from '../../workflows/processCall';
+import { describeWithTestServer } from '../support/env';
+import { quietLogger, registerSearchAttributes } from '../support/temporal';
+
+/** The call store in memory: the workflows' activities with their side effects observable. */
+function fakeActivities(fetch: (callId: string) => Promise<void>) {
+  const calls = new Map<
+    string,
+    { status: CallStatus; reason?: string; stages: Partial<Record<StageName, StageStatus>> }
+  >();
+  const batches = new Map<string, string[]>();
+  const activities: CallProcessingActivities = {
+    async setCallStatus({ callId, status, reason }) {
+      const call = calls.get(callId) ?? { status: 'queued', stages: {} };
+      calls.set(callId, { ...call, status, reason });
+    },
+    async setCallStage({ callId, stage, status }) {
+      const call = calls.get(callId) ?? { status: 'queued', stages: {} };
+      call.stages[stage] = status;
+      calls.set(callId, call);
+    },
+    async fetchRecording({ callId }) {
+      await fetch(callId);
+      return { fileId: `rec_${callId}`, bytes: 100, contentType: 'audio/wav' };
+    },
+    async recordBatchOutcome({ batchId }): Promise<BatchProgress> {
+      const ids = batches.get(batchId) ?? [];
+      const counts: Record<CallStatus, number> = { queued: 0, processing: 0, completed: 0, failed: 0 };
+      for (const id of ids) counts[calls.get(id)?.status ?? 'queued']++;
+      return {
+        batch_id: batchId,
+        total_calls: ids.length,
+        processed: counts.completed + counts.failed,
+        failed: counts.failed,
+        in_progress: ids.length - counts.completed - counts.failed,
+        status: batchStatusFrom(ids.length, counts),
+        progress_percentage: 100,
+      };
+    },
+  };
+  return { activities, calls, batches };
+}
+
+describeWithTestServer('processCall and ingestBatch on the time-skipping server', () => {
+  let env: TestWorkflowEnvironment;
+  let bundle: WorkflowBundleWithSourceMap;
+
+  beforeAll(async () => {
+    env = await TestWorkflowEnvironment.createTimeSkipping({
+      server: { executable: { type: 'existing-path', path: process.env.TEMPORAL_TEST_SERVER_PATH! } },
+    });
+    await registerSearchAttributes(env.connection);
+    bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietLogger });
+  });
+  afterAll(async () => {
+    await env?.teardown();
+  });
+
+  async function withWorker<T>(activities: CallProcessingActivities, taskQueue: string, run: () => Promise<T>) {
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: bundle,
+      activities,
+    });
+    return worker.runUntil(run());
+  }
+
+  test('a transient download failure is retried and the call then completes', async () => {
+    let attempts = 0;
+    const fake = fakeActivities(async () => {
+      attempts++;
+      if (attempts < 3) throw new Error('connection reset');
+    });
+    const result = await withWorker(fake.activities, 'tq-retry', () =>
+      env.client.workflow.execute(processCall, {
+        workflowId: callWorkflowId('call_retry'),
+        taskQueue: 'tq-retry',
+        args: [{ orgId: 'org_1', callId: 'call_retry' }],
+      }),
+    );
+    expect(attempts).toBe(3);
+    expect(result).toEqual({ callId: 'call_retry', status: 'completed' });
+    const call = fake.calls.get('call_retry')!;
+    expect(call.status).toBe('completed');
+    expect(call.stages.fetch).toBe('completed');
+    for (const stage of STAGES_NOT_AVAILABLE) expect(call.stages[stage]).toBe('skipped');
+    expect(STAGE_NOT_AVAILABLE_REASON).toMatch(/not available/);
+  });
+
+  test('a permanent failure (404 URL) ends the call failed with the reason, without retries', async () => {
+    let attempts = 0;
+    const fake = fakeActivities(async () => {
+      attempts++;
+      throw ApplicationFailure.nonRetryable('Recording URL answered HTTP 404', NON_RETRYABLE.recordingUnavailable);
+    });
+    const result = await withWorker(fake.activities, 'tq-permanent', () =>
+      env.client.workflow.execute(processCall, {
+        workflowId: callWorkflowId('call_404'),
+        taskQueue: 'tq-permanent',
+        args: [{ orgId: 'org_1', callId: 'call_404' }],
+      }),
+    );
+    expect(attempts).toBe(1);
+    expect(result).toEqual({ callId: 'call_404', status: 'failed', reason: 'Recording URL answered HTTP 404' });
+    expect(fake.calls.get('call_404')).toMatchObject({ status: 'failed', reason: 'Recording URL answered HTTP 404' });
+    expect(fake.calls.get('call_404')!.stages.fetch).toBe('failed');
+  });
+
+  test('a batch with one bad URL ends completed_with_errors with exact counts', async () => {
+    const callIds = ['call_a', 'call_b', 'call_bad', 'call_c'];
+    const fake = fakeActivities(async (callId) => {
+      if (callId === 'call_bad') {
+        throw ApplicationFailure.nonRetryable('Recording URL answered HTTP 404', NON_RETRYABLE.recordingUnavailable);
+      }
+    });
+    fake.batches.set('batch_1', callIds);
+    const outcome = await withWorker(fake.activities, 'tq-batch', () =>
+      env.client.workflow.execute(ingestBatch, {
+        workflowId: batchWorkflowId('batch_1'),
+        taskQueue: 'tq-batch',
+        args: [
+          {
+            orgId: 'org_1',
+            batchId: 'batch_1',
+            calls: callIds.map((callId) => ({ callId, agentEmail: 'agent@example.com', externalId: null })),
+            concurrency: 2,
+          },
+        ],
+      }),
+    );
+    expect(outcome).toMatchObject({
+      total_calls: 4,
+      processed: 4,
+      failed: 1,
+      in_progress: 0,
+      status: 'completed_with_errors',
+    });
+    expect([...fake.calls.values()].filter((call) => call.status === 'completed')).toHaveLength(3);
+  });
+});

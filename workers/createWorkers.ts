@@ -1,0 +1,57 @@
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createCallProcessingActivities, type ActivityDeps } from '../activities';
+import type { TaskQueueName } from '../lib/config';
+import type { Logger } from '../lib/logger';
+
+/** What each task queue serves. Queues whose capabilities are not built yet serve nothing. */
+function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerOptions> | null {
+  switch (queue) {
+    case 'call-processing':
+      return {
+        workflowsPath: require.resolve('../workflows'),
+        activities: createCallProcessingActivities(deps),
+        maxConcurrentActivityTaskExecutions: 50,
+      };
+    case 'transcription':
+    case 'webhooks':
+      return null;
+  }
+}
+
+export async function createWorkers(options: {
+  connection: NativeConnection;
+  namespace: string;
+  queues: readonly TaskQueueName[];
+  deps: ActivityDeps;
+  logger: Logger;
+  workflowBundle?: WorkerOptions['workflowBundle'];
+  shutdownGraceTime?: WorkerOptions['shutdownGraceTime'];
+}): Promise<Worker[]> {
+  const workers: Worker[] = [];
+  for (const queue of options.queues) {
+    const queueSpecific = queueOptions(queue, options.deps);
+    if (!queueSpecific) {
+      options.logger.warn({ queue }, 'task queue has no workflows or activities in this version; not polling it');
+      continue;
+    }
+    // Tests pass a prebuilt bundle so each test file does not bundle the workflows again.
+    const { workflowsPath, ...rest } = queueSpecific;
+    const workflowSource = workflowsPath
+      ? options.workflowBundle
+        ? { workflowBundle: options.workflowBundle }
+        : { workflowsPath }
+      : {};
+    workers.push(
+      await Worker.create({
+        connection: options.connection,
+        namespace: options.namespace,
+        taskQueue: queue,
+        ...(options.shutdownGraceTime ? { shutdownGraceTime: options.shutdownGraceTime } : {}),
+        ...rest,
+        ...workflowSource,
+      }),
+    );
+    options.logger.info({ queue }, 'worker created');
+  }
+  return workers;
+}

@@ -1,0 +1,38 @@
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfigOrExit, temporalAddress } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { connectDatabase, ensureIndexes } from '../lib/mongo';
+import { createWorkers } from './createWorkers';
+
+/**
+ * The worker entrypoint: `WORKER_TASK_QUEUES` chooses the queues this process serves, so each
+ * can be scaled alone. SIGTERM/SIGINT drain in-flight tasks (up to the grace period) and exit.
+ */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config, 'worker');
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  const connection = await NativeConnection.connect({ address: temporalAddress(config) });
+  const workers = await createWorkers({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    queues: config.WORKER_TASK_QUEUES,
+    deps: { db: database.db, collections: database.collections, config },
+    logger,
+    shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
+  });
+  logger.info({ queues: config.WORKER_TASK_QUEUES }, 'workers running');
+  try {
+    await Promise.all(workers.map((worker) => worker.run()));
+  } finally {
+    await connection.close();
+    await database.close();
+    logger.info('workers stopped');
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`worker failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+export { processCall } from './processCall';
+export { ingestBatch } from './ingestBatch';

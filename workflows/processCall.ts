@@ -1,0 +1,67 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import type { CallProcessingActivities } from '../activities';
+import { callStorePolicy, fetchRecordingPolicy } from '../activities/policies';
+import type { CallStatus, StageName } from '../lib/documents';
+import { searchAttributes } from '../lib/temporal';
+import type { ProcessCallInput, ProcessCallResult } from './types';
+
+const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
+const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolicy);
+
+/**
+ * Stages this version does not run yet. They are recorded as `skipped` with this reason so the
+ * API never claims work that did not happen.
+ */
+export const STAGES_NOT_AVAILABLE: readonly StageName[] = [
+  'transcription',
+  'summary',
+  'scorecard',
+  'extraction',
+  'actions',
+  'crm',
+  'calendar',
+  'mismo',
+];
+export const STAGE_NOT_AVAILABLE_REASON = 'not available in this version';
+
+/** Workflow id `call-<callId>`: one call from its recording to `completed` or `failed`. */
+export async function processCall(input: ProcessCallInput): Promise<ProcessCallResult> {
+  await setStatus(input, 'processing');
+  try {
+    await runStage(input, 'fetch', () => recordings.fetchRecording(input));
+  } catch (error) {
+    const reason = describeFailure(error);
+    await setStatus(input, 'failed', reason);
+    return { callId: input.callId, status: 'failed', reason };
+  }
+  for (const stage of STAGES_NOT_AVAILABLE) {
+    await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
+  }
+  await setStatus(input, 'completed');
+  return { callId: input.callId, status: 'completed' };
+}
+
+async function setStatus(input: ProcessCallInput, status: CallStatus, reason?: string): Promise<void> {
+  await store.setCallStatus({ ...input, status, reason });
+  upsertSearchAttributes([{ key: searchAttributes.CallStatus, value: status }]);
+}
+
+/** Marks a stage running, runs it, and records how it ended; rethrows a failure for the caller. */
+async function runStage<T>(input: ProcessCallInput, stage: StageName, work: () => Promise<T>): Promise<T> {
+  await store.setCallStage({ ...input, stage, status: 'running' });
+  try {
+    const result = await work();
+    await store.setCallStage({ ...input, stage, status: 'completed' });
+    return result;
+  } catch (error) {
+    await store.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(error) });
+    throw error;
+  }
+}
+
+/** The message an API client sees: the activity's own error, not Temporal's wrapper. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure) return error.cause.message;
+  if (error instanceof ActivityFailure && error.cause) return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
