@@ -1,0 +1,22 @@
+import { sniffMediaType } from '../../lib/mediaSniff';
+import { makeWav } from '../support/audio';
+
+describe('media type sniffing from bytes', () => {
+  test('recognizes audio and video containers by their magic bytes', () => {
+    expect(sniffMediaType(makeWav(0.1))).toBe('audio/wav');
+    expect(sniffMediaType(Buffer.from('OggS\0\x02\0\0\0\0\0\0\0\0\0\0', 'latin1'))).toBe('audio/ogg');
+    expect(sniffMediaType(Buffer.from('fLaC\0\0\0\x22\0\0\0\0\0\0\0\0', 'latin1'))).toBe('audio/flac');
+    expect(sniffMediaType(Buffer.from('ID3\x04\0\0\0\0\0\0\0\0\0\0\0\0', 'latin1'))).toBe('audio/mpeg');
+    expect(sniffMediaType(Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0]))).toBe('audio/mpeg');
+    expect(sniffMediaType(Buffer.from('\0\0\0\x20ftypM4A \0\0\0\0', 'latin1'))).toBe('audio/mp4');
+    expect(sniffMediaType(Buffer.from('\0\0\0\x20ftypisom\0\0\0\0', 'latin1'))).toBe('video/mp4');
+    expect(sniffMediaType(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01, 0, 0, 0]))).toBe('video/webm');
+  });
+
+  test('anything else is not media, whatever it claims', () => {
+    expect(sniffMediaType(Buffer.from('<html><body>hello</body></html>'))).toBeNull();
+    expect(sniffMediaType(Buffer.from('%PDF-1.7\n%\xe2\xe3', 'latin1'))).toBeNull();
+    expect(sniffMediaType(Buffer.from('RIFF\0\0\0\0AVI LIST', 'latin1'))).toBeNull();
+    expect(sniffMediaType(Buffer.alloc(2))).toBeNull();
+  });
+});
