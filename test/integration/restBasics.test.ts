@@ -116,7 +116,7 @@ describeWithStack('REST basics: health, authentication, permissions, errors', ()
       body: 'calls',
     });
     expect(wrongType.status).toBe(415);
-    expect((await wrongType.json()).error.code).toBe('unsupported_media_type');
+    expect(((await wrongType.json()) as any).error.code).toBe('unsupported_media_type');
 
     const oversize = await api(stack, owner.key, 'POST', '/calls/upload/batch', {
       calls: [{ ...validItem, metadata: { blob: 'x'.repeat(70_000) } }],

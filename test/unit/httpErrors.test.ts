@@ -51,7 +51,7 @@ describe('the one error body', () => {
   test('a validation error keeps its code, message and details', async () => {
     const response = await fetch(`${url}/invalid`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({
+    expect(((await response.json()) as any).error).toMatchObject({
       code: 'invalid_request',
       details: [{ path: 'calls.0.audio_url', message: 'must be an http(s) URL' }],
     });
@@ -60,6 +60,6 @@ describe('the one error body', () => {
   test('an unknown route is a 404 in the same shape', async () => {
     const response = await fetch(`${url}/missing`);
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe('not_found');
+    expect(((await response.json()) as any).error.code).toBe('not_found');
   });
 });
