@@ -50,7 +50,7 @@ describe('configuration', () => {
   test('README documents every environment variable the schema reads, and no other', () => {
     const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('<!-- env-table:start -->'), readme.indexOf('<!-- env-table:end -->'));
-    const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]).sort();
+    const documented = [...table.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]).sort();
     expect(documented).toEqual(Object.keys(ConfigSchema.shape).sort());
   });
 });
