@@ -22,6 +22,10 @@ async function main(): Promise<void> {
     logger,
     shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
   });
+  if (workers.length === 0) {
+    logger.error({ queues: config.WORKER_TASK_QUEUES }, 'nothing to serve on these task queues in this version');
+    process.exitCode = 2;
+  }
   logger.info({ queues: config.WORKER_TASK_QUEUES }, 'workers running');
   try {
     await Promise.all(workers.map((worker) => worker.run()));

@@ -1,0 +1,24 @@
+# One image for the REST API, the help API and the workers; docker-compose.yml picks the command.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
+COPY lib lib
+COPY api api
+COPY workflows workflows
+COPY activities activities
+COPY workers workers
+COPY scripts scripts
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY docs ./docs
+USER node
+EXPOSE 3000 3001
+CMD ["node", "dist/api/rest/server.js"]
