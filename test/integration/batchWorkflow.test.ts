@@ -97,8 +97,9 @@ describeWithStack('a batch started through the API, processed by the real worker
       for await (const execution of client.workflow.list({ query: `OrgId = "${tenant.organization._id}"` })) {
         found.push(execution);
       }
-      const callsDone = found.filter((execution) => execution.searchAttributes.CallStatus?.[0] !== 'processing');
-      return found.length === 3 && callsDone.length === 3 ? found : undefined;
+      // Visibility is eventually consistent, and the batch workflow finishes just after its calls.
+      const settled = found.filter((execution) => execution.status.name === 'COMPLETED');
+      return found.length === 3 && settled.length === 3 ? found : undefined;
     });
     const byId = Object.fromEntries(listed.map((execution) => [execution.workflowId, execution]));
     expect(byId[batchWorkflowId(batchId)]).toMatchObject({ type: 'ingestBatch', status: { name: 'COMPLETED' } });
