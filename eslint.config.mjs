@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['jest.config.js', 'node_modules/', 'dist/', '.tools/', '.data/', 'coverage/', 'scripts/tools/ferretdb/'],
+    ignores: [
+      'jest.config.js',
+      'test/support/summaryReporter.js',
+      'node_modules/',
+      'dist/',
+      '.tools/',
+      '.data/',
+      'coverage/',
+      'scripts/tools/ferretdb/',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,

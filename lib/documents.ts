@@ -77,6 +77,7 @@ export interface CallDoc {
   recorded_at: Date;
   agent_name: string | null;
   agent_email: string;
+  contact_id: string | null;
   contact_name: string | null;
   contact_phone: string | null;
   direction: 'inbound' | 'outbound' | null;

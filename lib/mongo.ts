@@ -1,6 +1,7 @@
 import { GridFSBucket, MongoClient, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import { mongoUri, type Config } from './config';
 import type { ApiKeyDoc, BatchDoc, CallDoc, OrganizationDoc, UserDoc } from './documents';
+import type { RateLimitSlotDoc } from './rateLimit';
 
 /**
  * The one registry of collections and their indexes, ensured at start-up by every process.
@@ -27,10 +28,20 @@ export const COLLECTIONS = {
       // Ingest is idempotent per organization: `ingest_key` is the external_id when the client
       // gives one and the call id otherwise, so this unique index needs no partial filter.
       { key: { org_id: 1, ingest_key: 1 }, name: 'org_ingest_key_unique', unique: true },
-      { key: { org_id: 1, batch_id: 1 }, name: 'org_batch' },
+      { key: { org_id: 1, batch_id: 1, recorded_at: -1 }, name: 'org_batch_recorded' },
+      { key: { org_id: 1, agent_email: 1, recorded_at: -1 }, name: 'org_agent_recorded' },
+      { key: { org_id: 1, contact_id: 1, recorded_at: -1 }, name: 'org_contact_recorded' },
+      { key: { org_id: 1, status: 1, recorded_at: -1 }, name: 'org_status_recorded' },
+      { key: { org_id: 1, direction: 1, recorded_at: -1 }, name: 'org_direction_recorded' },
+      { key: { org_id: 1, external_id: 1 }, name: 'org_external_id' },
+      { key: { org_id: 1, tags: 1, recorded_at: -1 }, name: 'org_tag_recorded' },
     ],
   },
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
+  rateLimitSlots: {
+    name: 'rate_limit_slots',
+    indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
+  },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
 
 export interface Collections {
@@ -39,6 +50,7 @@ export interface Collections {
   apiKeys: Collection<ApiKeyDoc>;
   calls: Collection<CallDoc>;
   batches: Collection<BatchDoc>;
+  rateLimitSlots: Collection<RateLimitSlotDoc>;
 }
 
 export interface Database {
@@ -65,6 +77,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       apiKeys: collection<ApiKeyDoc>(COLLECTIONS.apiKeys.name),
       calls: collection<CallDoc>(COLLECTIONS.calls.name),
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
+      rateLimitSlots: collection<RateLimitSlotDoc>(COLLECTIONS.rateLimitSlots.name),
     },
     close: () => client.close(),
   };

@@ -104,3 +104,53 @@ export function apiKeyView(record: ApiKeyDoc) {
     revoked_at: record.revoked_at?.toISOString() ?? null,
   };
 }
+
+/** Revokes a key (idempotent: revoking twice keeps the first time). */
+export async function revokeApiKey(collections: Collections, orgId: string, keyId: string): Promise<ApiKeyDoc> {
+  await collections.apiKeys.updateOne(
+    { _id: keyId, org_id: orgId, revoked_at: null },
+    { $set: { revoked_at: new Date() } },
+  );
+  const key = await collections.apiKeys.findOne({ _id: keyId, org_id: orgId });
+  if (!key) throw notFound('API key');
+  return key;
+}
+
+export async function setUserRole(
+  collections: Collections,
+  orgId: string,
+  userId: string,
+  role: Role,
+): Promise<UserDoc> {
+  const result = await collections.users.updateOne({ _id: userId, org_id: orgId }, { $set: { role } });
+  if (result.matchedCount === 0) throw notFound('User');
+  return findUser(collections, orgId, userId);
+}
+
+export async function disableUser(collections: Collections, orgId: string, userId: string): Promise<UserDoc> {
+  const result = await collections.users.updateOne({ _id: userId, org_id: orgId }, { $set: { active: false } });
+  if (result.matchedCount === 0) throw notFound('User');
+  return findUser(collections, orgId, userId);
+}
+
+export function userView(user: UserDoc) {
+  return {
+    id: user._id,
+    org_id: user.org_id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    active: user.active,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+export function organizationView(organization: OrganizationDoc) {
+  return {
+    id: organization._id,
+    name: organization.name,
+    plan: organization.plan,
+    rate_limit_per_hour: organization.rate_limit_per_hour,
+    created_at: organization.created_at.toISOString(),
+  };
+}

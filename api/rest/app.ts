@@ -9,10 +9,25 @@ import { pingTemporal } from '../../lib/temporalClient';
 import type { RestDeps } from './deps';
 import { authenticate } from './middleware/auth';
 import { jsonBody } from './middleware/body';
+import { organizationRateLimit } from './middleware/rateLimit';
+import { buildOpenApiDocument, renderReferencePage } from './openapi';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { batchRoutes } from './routes/batches';
 import { callRoutes } from './routes/calls';
+import { mountRoutes, type RouteDefinition } from './routing';
 
-/** The `/api/v1` app, composed top to bottom: request id → logging → errors → health → auth → routes. */
+export const API_PREFIX = '/api/v1';
+
+/** Every declared `/api/v1` route, in one list: the router and the OpenAPI document both come from it. */
+export function restRoutes(deps: RestDeps): RouteDefinition[] {
+  return [...batchRoutes(deps), ...callRoutes(deps), ...apiKeyRoutes(deps)];
+}
+
+/**
+ * The REST app, composed top to bottom: request id → logging → errors → health and docs (no key)
+ * → authentication → rate limit → JSON body → routes. The rate limit follows authentication
+ * because it is per organization.
+ */
 export function createRestApp(deps: RestDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
@@ -25,11 +40,25 @@ export function createRestApp(deps: RestDeps): Koa {
   });
   app.use(health.routes());
 
-  const v1 = new Router({ prefix: '/api/v1' });
+  const routes = restRoutes(deps);
+  const document = buildOpenApiDocument(routes, deps.baseUrl);
+  const referencePage = renderReferencePage(document);
+  const publicRouter = new Router();
+  publicRouter.get(`${API_PREFIX}/openapi.json`, (ctx) => {
+    ctx.body = document;
+  });
+  publicRouter.get('/docs', (ctx) => {
+    ctx.type = 'html';
+    ctx.body = referencePage;
+  });
+  app.use(publicRouter.routes());
+  app.use(publicRouter.allowedMethods({ throw: true }));
+
+  const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
+  v1.use(organizationRateLimit(deps.database.collections));
   v1.use(...jsonBody(deps.config.JSON_BODY_LIMIT_BYTES));
-  for (const resource of [batchRoutes(deps), callRoutes(deps)])
-    v1.use(resource.routes(), resource.allowedMethods({ throw: true }));
+  mountRoutes(v1, routes);
   app.use(v1.routes());
   app.use(v1.allowedMethods({ throw: true }));
   return app;

@@ -32,3 +32,56 @@ export const BatchRequest = z
   })
   .strict();
 export type BatchRequest = z.infer<typeof BatchRequest>;
+
+export const CALL_STATUS_VALUES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const STAGE_STATUS_VALUES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
+export const DIRECTIONS = ['inbound', 'outbound'] as const;
+
+export const BatchCreated = z.object({
+  batch_id: z.string(),
+  total_calls: z.number().int(),
+  status: z.literal('queued'),
+  calls: z.array(
+    z.object({ call_id: z.string(), external_id: z.string().nullable(), status: z.enum(CALL_STATUS_VALUES) }),
+  ),
+  status_url: z.url(),
+});
+
+export const BatchProgress = z.object({
+  batch_id: z.string(),
+  total_calls: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  in_progress: z.number().int(),
+  status: z.enum(['queued', 'processing', 'completed', 'completed_with_errors', 'failed']),
+  progress_percentage: z.number().int().min(0).max(100),
+});
+
+const StageView = z.object({
+  status: z.enum(STAGE_STATUS_VALUES),
+  updated_at: z.string(),
+  reason: z.string().optional(),
+});
+
+export const CallSummary = z.object({
+  call_id: z.string(),
+  external_id: z.string().nullable(),
+  batch_id: z.string().nullable(),
+  source: z.enum(['batch', 'upload', 'dialer']),
+  status: z.enum(CALL_STATUS_VALUES),
+  failure_reason: z.string().nullable(),
+  recorded_at: z.string(),
+  direction: z.enum(DIRECTIONS).nullable(),
+  duration_seconds: z.number().int().nullable(),
+  agent: z.object({ name: z.string().nullable(), email: z.string() }),
+  contact: z.object({ id: z.string().nullable(), name: z.string().nullable(), phone: z.string().nullable() }),
+  tags: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const CallDetail = CallSummary.extend({
+  stages: z.record(z.string(), StageView),
+  metadata: z.record(z.string(), z.unknown()),
+  links: z.object({ self: z.string(), recording: z.string().nullable() }),
+});

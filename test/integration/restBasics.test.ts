@@ -151,6 +151,7 @@ describeWithStack('REST basics: health, authentication, permissions, errors', ()
       recorded_at: new Date(),
       agent_name: 'A',
       agent_email: 'a@example.com',
+      contact_id: null,
       contact_name: null,
       contact_phone: null,
       direction: null,

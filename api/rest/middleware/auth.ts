@@ -11,6 +11,8 @@ export interface AuthContext {
   userEmail: string;
   role: Role;
   keyId: string;
+  /** The organization's current hourly limit (Standard 1,000; Enterprise its own figure). */
+  rateLimitPerHour: number;
 }
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -29,8 +31,18 @@ export function authenticate(collections: Collections): Middleware {
     if (!key || key.revoked_at) throw unauthorized('Invalid or revoked API key');
     const user = await collections.users.findOne({ _id: key.user_id, org_id: key.org_id });
     if (!user || !user.active) throw unauthorized("The API key's creator is disabled or deleted");
+    const organization = await collections.organizations.findOne({ _id: key.org_id });
+    if (!organization) throw unauthorized("The API key's organization no longer exists");
 
-    ctx.state.auth = { orgId: key.org_id, userId: user._id, userEmail: user.email, role: user.role, keyId: key._id };
+    const auth: AuthContext = {
+      orgId: key.org_id,
+      userId: user._id,
+      userEmail: user.email,
+      role: user.role,
+      keyId: key._id,
+      rateLimitPerHour: organization.rate_limit_per_hour,
+    };
+    ctx.state.auth = auth;
     await touchLastUsed(collections, key._id, key.last_used_at);
     await next();
   };

@@ -1,42 +1,63 @@
-import { Router, type RouterMiddleware } from '@koa/router';
+import { z } from 'zod';
 import { computeBatchProgress } from '../../../activities/batches';
 import { notFound } from '../../../lib/errors';
-import { BatchRequest } from '../../../lib/schemas/calls';
-import { parseOrThrow } from '../../../lib/validation';
-import { requirePermission } from '../middleware/auth';
-import { createBatch } from '../services/batches';
+import { BatchCreated, BatchProgress, BatchRequest } from '../../../lib/schemas/calls';
+import { envelope } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
+import { defineRoute, type RouteDefinition } from '../routing';
+import { createBatch } from '../services/batches';
 
-export function batchRoutes(deps: RestDeps): Router {
-  const router = new Router();
+const BatchParams = z.object({ batchId: z.string().min(1).max(64) });
 
-  const upload: RouterMiddleware = async (ctx) => {
-    const auth = requirePermission(ctx, 'calls:write');
-    const request = parseOrThrow(BatchRequest, ctx.request.body);
-    const data = await createBatch(
-      {
-        collections: deps.database.collections,
-        temporal: deps.temporal.client,
-        baseUrl: deps.baseUrl,
-        concurrency: deps.config.BATCH_CONCURRENCY,
+export function batchRoutes(deps: RestDeps): RouteDefinition[] {
+  const upload = (path: string, operationId: string, summary: string) =>
+    defineRoute({
+      method: 'post',
+      path,
+      operationId,
+      summary,
+      description:
+        'Accepts 1 to 100 recordings by URL. Every item is validated before anything is written; a known external_id reports the existing call.',
+      tag: 'Batches',
+      permission: 'calls:write',
+      body: BatchRequest,
+      success: { status: 202, description: 'Accepted; poll status_url', schema: envelope(BatchCreated) },
+      errors: [400, 403, 413, 415, 503],
+      async handler(ctx, { auth, body }) {
+        const data = await createBatch(
+          {
+            collections: deps.database.collections,
+            temporal: deps.temporal.client,
+            baseUrl: deps.baseUrl,
+            concurrency: deps.config.BATCH_CONCURRENCY,
+          },
+          auth.orgId,
+          body,
+        );
+        ctx.status = 202;
+        ctx.set('Location', data.status_url);
+        ctx.body = { success: true, data };
       },
-      auth.orgId,
-      request,
-    );
-    ctx.status = 202;
-    ctx.set('Location', data.status_url);
-    ctx.body = { success: true, data };
-  };
-  // The spec's reference path, and the overview's alias for it.
-  router.post('/calls/upload/batch', upload);
-  router.post('/calls/batch-upload', upload);
+    });
 
-  router.get('/batches/:batchId', async (ctx) => {
-    const auth = requirePermission(ctx, 'calls:read');
-    const batch = await deps.database.collections.batches.findOne({ _id: ctx.params.batchId, org_id: auth.orgId });
-    if (!batch) throw notFound('Batch');
-    ctx.body = { success: true, data: await computeBatchProgress(deps.database.collections, batch) };
-  });
-
-  return router;
+  return [
+    upload('/calls/upload/batch', 'createBatch', 'Batch ingest of 1–100 recordings'),
+    upload('/calls/batch-upload', 'createBatchAlias', 'Batch ingest (alias of POST /calls/upload/batch)'),
+    defineRoute({
+      method: 'get',
+      path: '/batches/{batchId}',
+      operationId: 'getBatch',
+      summary: 'Batch progress, counted from its calls',
+      tag: 'Batches',
+      permission: 'calls:read',
+      params: BatchParams,
+      success: { status: 200, description: 'Batch progress', schema: envelope(BatchProgress) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const batch = await deps.database.collections.batches.findOne({ _id: params.batchId, org_id: auth.orgId });
+        if (!batch) throw notFound('Batch');
+        ctx.body = { success: true, data: await computeBatchProgress(deps.database.collections, batch) };
+      },
+    }),
+  ];
 }

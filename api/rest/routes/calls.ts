@@ -1,21 +1,102 @@
-import { Router } from '@koa/router';
+import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
-import { roleHas } from '../../../lib/permissions';
-import { requirePermission } from '../middleware/auth';
+import { recordingsBucket } from '../../../lib/mongo';
+import { pageOf } from '../../../lib/pagination';
+import { CALL_STATUS_VALUES, CallDetail, CallSummary, DIRECTIONS } from '../../../lib/schemas/calls';
+import { Email, IsoDateTime } from '../../../lib/schemas/common';
+import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
-import { callView } from '../views';
+import { defineRoute, type RouteDefinition } from '../routing';
+import { CALL_LIST_SORT, callListFilter, visibleCallsFilter } from '../services/calls';
+import { callDetailView, callSummaryView } from '../views';
 
-export function callRoutes(deps: RestDeps): Router {
-  const router = new Router();
+const CallParams = z.object({ callId: z.string().min(1).max(64) });
 
-  router.get('/calls/:callId', async (ctx) => {
-    const auth = requirePermission(ctx, 'calls:read');
-    const call = await deps.database.collections.calls.findOne({ _id: ctx.params.callId, org_id: auth.orgId });
-    // An agent sees only their own calls; anyone else's is "not found", like another organization's.
-    const visible = call && (roleHas(auth.role, 'calls:read_all') || call.agent_email === auth.userEmail);
-    if (!call || !visible) throw notFound('Call');
-    ctx.body = { success: true, data: callView(call, deps.baseUrl) };
-  });
+export const CallListQuery = z
+  .object({
+    from: IsoDateTime.optional().describe('recorded_at ≥ from'),
+    to: IsoDateTime.optional().describe('recorded_at < to'),
+    agent_email: Email.optional(),
+    contact_id: z.string().min(1).max(64).optional(),
+    status: z.enum(CALL_STATUS_VALUES).optional(),
+    direction: z.enum(DIRECTIONS).optional(),
+    external_id: z.string().min(1).max(200).optional(),
+    tag: z.string().min(1).max(64).optional(),
+    batch_id: z.string().min(1).max(64).optional(),
+    ...PaginationQuery,
+  })
+  .strict();
 
-  return router;
+export function callRoutes(deps: RestDeps): RouteDefinition[] {
+  const calls = deps.database.collections.calls;
+  const findVisibleCall = async (auth: Parameters<typeof visibleCallsFilter>[0], callId: string) => {
+    // Another organization's call, or another agent's for an agent, is "not found".
+    const call = await calls.findOne({ ...visibleCallsFilter(auth), _id: callId });
+    if (!call) throw notFound('Call');
+    return call;
+  };
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/calls',
+      operationId: 'listCalls',
+      summary: 'Query call records, newest first',
+      tag: 'Calls',
+      permission: 'calls:read',
+      query: CallListQuery,
+      success: { status: 200, description: 'A page of calls', schema: paginated(CallSummary) },
+      errors: [400, 403],
+      async handler(ctx, { auth, query }) {
+        const rows = await calls
+          .find(callListFilter(auth, query))
+          .sort(CALL_LIST_SORT)
+          .limit(query.limit + 1)
+          .toArray();
+        const page = pageOf(rows, query.limit, (call) => call.recorded_at);
+        ctx.body = {
+          success: true,
+          data: page.items.map(callSummaryView),
+          pagination: { next_cursor: page.next_cursor, has_more: page.has_more },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/calls/{callId}',
+      operationId: 'getCall',
+      summary: 'Everything about one call',
+      tag: 'Calls',
+      permission: 'calls:read',
+      params: CallParams,
+      success: { status: 200, description: 'The call', schema: envelope(CallDetail) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        ctx.body = { success: true, data: callDetailView(await findVisibleCall(auth, params.callId), deps.baseUrl) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/calls/{callId}/recording',
+      operationId: 'getCallRecording',
+      summary: 'The call recording, streamed',
+      tag: 'Calls',
+      permission: 'calls:read',
+      params: CallParams,
+      success: { status: 200, description: 'The audio or video bytes', contentType: 'application/octet-stream' },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const call = await findVisibleCall(auth, params.callId);
+        const bucket = recordingsBucket(deps.database.db);
+        const file = call.recording_file_id
+          ? await bucket.find({ _id: call.recording_file_id as never, 'metadata.org_id': auth.orgId }).next()
+          : null;
+        if (!file) throw notFound('Recording');
+        ctx.set('Content-Type', String(file.metadata?.content_type ?? 'application/octet-stream'));
+        ctx.set('Content-Length', String(file.length));
+        ctx.set('Content-Disposition', `attachment; filename="${call._id}"`);
+        ctx.body = bucket.openDownloadStream(file._id);
+      },
+    }),
+  ];
 }

@@ -41,6 +41,7 @@ export function callFromBatchItem(orgId: string, batchId: string, item: BatchCal
     recorded_at: new Date(item.recorded_at),
     agent_name: item.agent_name,
     agent_email: item.agent_email.toLowerCase(),
+    contact_id: null,
     contact_name: item.contact_name ?? null,
     contact_phone: item.contact_phone ?? null,
     direction: null,

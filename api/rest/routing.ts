@@ -1,0 +1,76 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { Permission } from '../../lib/permissions';
+import { parseOrThrow } from '../../lib/validation';
+import { authOf, requirePermission, type AuthContext } from './middleware/auth';
+
+/**
+ * Every `/api/v1` route is declared once, with its zod schemas, permission and statuses. The same
+ * declaration mounts the Koa handler (validating path, query and body) and produces the OpenAPI
+ * document, so the two cannot drift apart (test/integration/openapi.test.ts checks it).
+ */
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export interface RouteInput<P, Q, B> {
+  auth: AuthContext;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteResponse {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface RouteDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI-style path under /api/v1, e.g. `/calls/{callId}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  permission: Permission | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  success: RouteResponse;
+  /** Error statuses this route can answer besides the ones every authenticated route can. */
+  errors: number[];
+  handler(ctx: Context, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<void> | void;
+}
+
+/** Statuses any authenticated `/api/v1` route can answer. */
+export const COMMON_ERROR_STATUSES = [401, 429, 500] as const;
+
+/** Keeps the schemas' types flowing into the handler; returns the definition unchanged. */
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  route: RouteDefinition<P, Q, B>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+export function koaPath(openApiPath: string): string {
+  return openApiPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function mountRoutes(router: Router, routes: readonly RouteDefinition[]): void {
+  for (const route of routes) {
+    router[route.method](koaPath(route.path), async (ctx) => {
+      const auth = route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
+      const params = route.params ? parseOrThrow(route.params, ctx.params, 'Path parameters') : {};
+      const query = route.query ? parseOrThrow(route.query, { ...ctx.query }, 'Query parameters') : {};
+      const body = route.body ? parseOrThrow(route.body, ctx.request.body ?? {}) : undefined;
+      await route.handler(ctx, { auth, params, query, body });
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import type { Filter } from 'mongodb';
+import type { CallDoc } from '../../../lib/documents';
+import { roleHas } from '../../../lib/permissions';
+import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
+import type { AuthContext } from '../middleware/auth';
+
+export interface CallListQuery {
+  from?: string;
+  to?: string;
+  agent_email?: string;
+  contact_id?: string;
+  status?: CallDoc['status'];
+  direction?: 'inbound' | 'outbound';
+  external_id?: string;
+  tag?: string;
+  batch_id?: string;
+  cursor?: string;
+}
+
+/** Calls an API key may see: its organization's, and for an agent only the agent's own. */
+export function visibleCallsFilter(auth: AuthContext): Filter<CallDoc> {
+  return roleHas(auth.role, 'calls:read_all')
+    ? { org_id: auth.orgId }
+    : { org_id: auth.orgId, agent_email: auth.userEmail };
+}
+
+/**
+ * The MongoDB filter of GET /calls. Each filter field leads an index after org_id (lib/mongo.ts);
+ * test/unit/callQueries.test.ts checks that, and the explain test checks it on MongoDB.
+ */
+export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<CallDoc> {
+  const filter: Record<string, unknown> = { ...visibleCallsFilter(auth) };
+  if (query.agent_email) {
+    const wanted = query.agent_email.toLowerCase();
+    // An agent filtering by another agent's e-mail gets an empty page, never that agent's calls.
+    if ('agent_email' in filter && filter.agent_email !== wanted) filter._id = { $in: [] };
+    else filter.agent_email = wanted;
+  }
+  if (query.contact_id) filter.contact_id = query.contact_id;
+  if (query.status) filter.status = query.status;
+  if (query.direction) filter.direction = query.direction;
+  if (query.external_id) filter.external_id = query.external_id;
+  if (query.tag) filter.tags = query.tag;
+  if (query.batch_id) filter.batch_id = query.batch_id;
+  if (query.from || query.to) {
+    filter.recorded_at = {
+      ...(query.from ? { $gte: new Date(query.from) } : {}),
+      ...(query.to ? { $lt: new Date(query.to) } : {}),
+    };
+  }
+  if (query.cursor)
+    return { $and: [filter, afterCursorFilter('recorded_at', decodeCursor(query.cursor))] } as Filter<CallDoc>;
+  return filter as Filter<CallDoc>;
+}
+
+export const CALL_LIST_SORT = { recorded_at: -1, _id: -1 } as const;
