@@ -1,0 +1,89 @@
+import { createOrganization, createUser, createApiKey } from '../../lib/tenancy';
+import { consumeRateLimit } from '../../lib/rateLimit';
+import { describeWithStack, testConfig } from '../support/env';
+import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+
+describeWithStack('per-organization rate limits', () => {
+  let first: TestStack;
+  let second: TestStack;
+  beforeAll(async () => {
+    const config = testConfig();
+    // Two API processes sharing one database, as in production.
+    first = await startTestStack(config, { workers: false });
+    second = await startTestStack(config, { workers: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  async function enterpriseKey(limit: number) {
+    const organization = await createOrganization(first.database.collections, {
+      name: 'Enterprise',
+      plan: 'enterprise',
+      rateLimitPerHour: limit,
+    });
+    const user = await createUser(first.database.collections, {
+      orgId: organization._id,
+      email: `owner-${organization._id}@example.com`,
+      name: 'Owner',
+      role: 'owner',
+    });
+    return (await createApiKey(first.database.collections, { orgId: organization._id, userId: user._id, name: 'k' }))
+      .key;
+  }
+
+  test('every response carries X-RateLimit-Limit, -Remaining and -Reset; Standard is 1,000 per hour', async () => {
+    const tenant = await seedTenant(first.database);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await api(first, tenant.key, 'GET', '/calls');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('999');
+    const reset = Number(response.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThan(before);
+    expect(reset).toBeLessThanOrEqual(before + 3600);
+    expect(reset % 3600).toBe(0);
+    const notFound = await api(first, tenant.key, 'GET', '/calls/call_unknown');
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get('x-ratelimit-remaining')).toBe('998');
+  });
+
+  test('50 parallel requests at the boundary, across two API processes, let exactly the limit through', async () => {
+    const key = await enterpriseKey(20);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => api(index % 2 ? second : first, key, 'GET', '/calls')),
+    );
+    const ok = responses.filter((response) => response.status === 200);
+    const limited = responses.filter((response) => response.status === 429);
+    expect(ok).toHaveLength(20);
+    expect(limited).toHaveLength(30);
+    const remaining = ok.map((response) => Number(response.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, index) => index));
+    for (const response of limited) {
+      expect(response.body.error.code).toBe('rate_limited');
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+    }
+  });
+
+  test('organizations are limited separately', async () => {
+    const exhausted = await enterpriseKey(1);
+    const other = await enterpriseKey(1);
+    expect((await api(first, exhausted, 'GET', '/calls')).status).toBe(200);
+    expect((await api(first, exhausted, 'GET', '/calls')).status).toBe(429);
+    expect((await api(second, other, 'GET', '/calls')).status).toBe(200);
+  });
+
+  test('a new window starts afresh and the old one is cleaned up', async () => {
+    const slots = first.database.collections.rateLimitSlots;
+    const hour = Date.UTC(2026, 2, 10, 15);
+    const first1 = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 1000));
+    const first2 = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 2000));
+    expect([first1.allowed, first2.allowed]).toEqual([true, false]);
+    expect(first2.retryAfterSeconds).toBe(3598);
+    const next = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 3600_000 + 5));
+    expect(next.allowed).toBe(true);
+    expect(await slots.countDocuments({ key: 'test:window' })).toBe(1);
+  });
+});
