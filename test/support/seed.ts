@@ -1,0 +1,43 @@
+import type { CallDoc, StageName, StageState } from '../../lib/documents';
+import { STAGE_NAMES } from '../../lib/documents';
+import { newId } from '../../lib/ids';
+import type { Database } from '../../lib/mongo';
+
+/** Call records written through the store layer, as the ingest workflows write them. */
+export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallDoc {
+  const now = new Date();
+  const id = overrides._id ?? newId('call');
+  return {
+    _id: id,
+    org_id: orgId,
+    ingest_key: overrides.external_id ?? id,
+    external_id: null,
+    batch_id: null,
+    source: 'batch',
+    status: 'completed',
+    failure_reason: null,
+    stages: Object.fromEntries(STAGE_NAMES.map((stage) => [stage, { status: 'completed', updated_at: now }])) as Record<
+      StageName,
+      StageState
+    >,
+    audio_url: 'https://recordings.example.com/a.wav',
+    recording_file_id: null,
+    recorded_at: now,
+    agent_name: 'Sarah Miller',
+    agent_email: 'sarah@acme.example',
+    contact_id: null,
+    contact_name: 'John Smith',
+    contact_phone: '+14155550123',
+    direction: 'outbound',
+    duration_seconds: 120,
+    tags: [],
+    metadata: {},
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export async function insertCalls(database: Database, calls: CallDoc[]): Promise<void> {
+  if (calls.length) await database.collections.calls.insertMany(calls);
+}
