@@ -1,0 +1,140 @@
+import { restRoutes } from '../../api/rest/app';
+import { buildOpenApiDocument } from '../../api/rest/openapi';
+
+import { createLogger } from '../../lib/logger';
+import { describeWithStack, testConfig } from '../support/env';
+import { insertCalls, makeCall } from '../support/seed';
+import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+
+describeWithStack('API keys over REST', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack(testConfig(), { workers: false });
+  });
+  afterAll(() => stack?.close());
+
+  test('create shows the key once; list never shows it or its hash; revoke gives 401 on the next request', async () => {
+    const owner = await seedTenant(stack.database, 'owner');
+    const path = `/organizations/${owner.organization._id}/api-keys`;
+    const created = await api(stack, owner.key, 'POST', path, { name: 'Zapier' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: 'Zapier', created_by: owner.user._id, revoked_at: null });
+    const newKey: string = created.body.data.key;
+    expect(newKey).toMatch(/^cis_live_[a-z2-7]{40}$/);
+    expect((await api(stack, newKey, 'GET', '/calls')).status).toBe(200);
+
+    const listed = await api(stack, owner.key, 'GET', path);
+    expect(listed.body.data.map((key: { name: string }) => key.name)).toEqual(['Zapier', 'test key']);
+    expect(JSON.stringify(listed.body)).not.toContain(newKey);
+    expect(JSON.stringify(listed.body)).not.toMatch(/hash/);
+    const stored = await stack.database.collections.apiKeys.findOne({ _id: created.body.data.id });
+    expect(JSON.stringify(stored)).not.toContain(newKey);
+
+    const revoked = await api(stack, owner.key, 'DELETE', `${path}/${created.body.data.id}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data.revoked_at).toEqual(expect.any(String));
+    expect((await api(stack, newKey, 'GET', '/calls')).status).toBe(401);
+  });
+
+  test("a key made over REST has its creator's power, and loses it with the creator's role", async () => {
+    const admin = await seedTenant(stack.database, 'admin');
+    const created = await api(stack, admin.key, 'POST', `/organizations/${admin.organization._id}/api-keys`, {
+      name: 'ops',
+    });
+    const child: string = created.body.data.key;
+    expect((await api(stack, child, 'GET', `/organizations/${admin.organization._id}/api-keys`)).status).toBe(200);
+    await stack.database.collections.users.updateOne({ _id: admin.user._id }, { $set: { role: 'viewer' } });
+    expect((await api(stack, child, 'GET', `/organizations/${admin.organization._id}/api-keys`)).status).toBe(403);
+    expect(
+      (await api(stack, child, 'POST', `/organizations/${admin.organization._id}/api-keys`, { name: 'x' })).status,
+    ).toBe(403);
+  });
+
+  test('managing keys needs keys:manage (403 for a manager); a bad body is 400', async () => {
+    const manager = await seedTenant(stack.database, 'manager');
+    const path = `/organizations/${manager.organization._id}/api-keys`;
+    expect((await api(stack, manager.key, 'GET', path)).status).toBe(403);
+    const owner = await seedTenant(stack.database, 'owner');
+    const bad = await api(stack, owner.key, 'POST', `/organizations/${owner.organization._id}/api-keys`, { name: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([{ path: 'name', message: 'must not be empty' }]);
+  });
+});
+
+describeWithStack(
+  "cross-organization access (BOLA): every route with an id answers 404 for another organization's",
+  () => {
+    let stack: TestStack;
+    let mine: Awaited<ReturnType<typeof seedTenant>>;
+    let theirs: Awaited<ReturnType<typeof seedTenant>>;
+
+    beforeAll(async () => {
+      stack = await startTestStack(testConfig(), { workers: false });
+      mine = await seedTenant(stack.database, 'owner', 'Mine');
+      theirs = await seedTenant(stack.database, 'owner', 'Theirs');
+      await insertCalls(stack.database, [
+        makeCall(theirs.organization._id, { _id: 'call_theirs', recording_file_id: 'rec_x' }),
+      ]);
+      await stack.database.collections.batches.insertOne({
+        _id: 'batch_theirs',
+        org_id: theirs.organization._id,
+        total_calls: 1,
+        call_ids: ['call_theirs'],
+        status: 'completed',
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
+    });
+    afterAll(() => stack?.close());
+
+    const bodies: Record<string, unknown> = { createApiKey: { name: 'stolen' } };
+
+    test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
+      const document = buildOpenApiDocument(
+        restRoutes({
+          config: stack.config,
+          database: stack.database,
+          temporal: stack.temporal,
+          logger: createLogger(stack.config, 'test'),
+          baseUrl: stack.baseUrl,
+        }),
+        stack.baseUrl,
+      );
+      const substitutions: Record<string, string> = {
+        orgId: theirs.organization._id,
+        callId: 'call_theirs',
+        batchId: 'batch_theirs',
+        keyId: theirs.keyRecord._id,
+      };
+      let checked = 0;
+      for (const [path, operations] of Object.entries(document.paths)) {
+        if (!path.includes('{')) continue;
+        for (const [method, operation] of Object.entries(operations as Record<string, { operationId: string }>)) {
+          const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+            if (!substitutions[name]) throw new Error(`no foreign id for {${name}}: add one to this test`);
+            return substitutions[name]!;
+          });
+          const response = await api(stack, mine.key, method.toUpperCase(), concrete, bodies[operation.operationId]);
+          expect({ operation: operation.operationId, status: response.status }).toEqual({
+            operation: operation.operationId,
+            status: 404,
+          });
+          expect(response.body.error.code).toBe('not_found');
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(6);
+      // Nothing of theirs was touched.
+      expect((await stack.database.collections.apiKeys.findOne({ _id: theirs.keyRecord._id }))!.revoked_at).toBeNull();
+      expect(await stack.database.collections.apiKeys.countDocuments({ org_id: theirs.organization._id })).toBe(1);
+      expect((await api(stack, theirs.key, 'GET', '/calls/call_theirs')).status).toBe(200);
+    });
+
+    test("lists never include another organization's records", async () => {
+      const calls = await api(stack, mine.key, 'GET', '/calls');
+      expect(calls.body.data).toEqual([]);
+      const keys = await api(stack, mine.key, 'GET', `/organizations/${mine.organization._id}/api-keys`);
+      expect(keys.body.data.map((key: { id: string }) => key.id)).toEqual([mine.keyRecord._id]);
+    });
+  },
+);
