@@ -84,6 +84,11 @@ export interface CallDoc {
   duration_seconds: number | null;
   tags: string[];
   metadata: Record<string, unknown>;
+  /** UTC calendar day of recorded_at (YYYY-MM-DD), so analytics can group by day on FerretDB too. */
+  recorded_day: string;
+  summary: CallSummaryDoc | null;
+  extraction: ExtractionResult | null;
+  mismo_file_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -96,6 +101,116 @@ export interface BatchDoc {
   total_calls: number;
   call_ids: string[];
   status: BatchStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A quote from the transcript backing an output, with its time in the recording. */
+export interface Evidence {
+  quote: string;
+  start: number;
+  end: number;
+  speaker: Speaker;
+}
+
+export type Speaker = 'agent' | 'customer' | 'unknown';
+
+export interface TranscriptSegment {
+  speaker: Speaker;
+  start: number;
+  end: number;
+  text: string;
+  confidence: number | null;
+}
+
+/** One per call (`_id` = call id), kept out of the call document because it can be large. */
+export interface TranscriptDoc {
+  _id: string;
+  org_id: string;
+  call_id: string;
+  language: string | null;
+  segments: TranscriptSegment[];
+  created_at: Date;
+}
+
+export interface CallSummaryDoc {
+  text: string;
+  key_points: string[];
+  outcome: string | null;
+  next_steps: string[];
+}
+
+export interface ExtractionResult {
+  dataset: string;
+  data: Record<string, unknown>;
+  evidence: Record<string, Evidence[]>;
+}
+
+export interface ScorecardCriterionResult {
+  id: string;
+  label: string;
+  type: 'pass_fail' | 'scale';
+  weight: number;
+  score: number;
+  max_score: number;
+  passed: boolean | null;
+  evidence: Evidence[];
+}
+
+/** One per call (`_id` = call id). */
+export interface ScorecardDoc {
+  _id: string;
+  org_id: string;
+  call_id: string;
+  template_id: string;
+  template_name: string;
+  criteria: ScorecardCriterionResult[];
+  total: { score: number; max_score: number; percentage: number };
+  created_at: Date;
+}
+
+export interface TaskDoc {
+  _id: string;
+  org_id: string;
+  call_id: string;
+  contact_id: string | null;
+  text: string;
+  owner: 'agent' | 'customer';
+  due_at: Date | null;
+  status: 'open' | 'done';
+  evidence: Evidence[];
+  crm_id: string | null;
+  created_at: Date;
+}
+
+export interface AppointmentDoc {
+  _id: string;
+  org_id: string;
+  call_id: string;
+  contact_id: string | null;
+  title: string;
+  /** ISO 8601 with the offset the call was in, e.g. 2026-03-17T15:00:00-05:00. */
+  start: string;
+  end: string;
+  attendees: { name: string | null; email: string | null; phone: string | null }[];
+  evidence: Evidence[];
+  calendar_uid: string | null;
+  calendar_url: string | null;
+  created_at: Date;
+}
+
+export interface ContactDoc {
+  _id: string;
+  org_id: string;
+  /** Best known display name; `names` keeps every spelling heard. */
+  name: string | null;
+  names: string[];
+  /** E.164. */
+  phones: string[];
+  emails: string[];
+  crm_ids: Record<string, string>;
+  /** When the lead came in, from call metadata `lead_created_at`; speed-to-lead starts here. */
+  lead_created_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

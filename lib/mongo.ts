@@ -1,6 +1,17 @@
 import { GridFSBucket, MongoClient, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import { mongoUri, type Config } from './config';
-import type { ApiKeyDoc, BatchDoc, CallDoc, OrganizationDoc, UserDoc } from './documents';
+import type {
+  ApiKeyDoc,
+  AppointmentDoc,
+  BatchDoc,
+  CallDoc,
+  ContactDoc,
+  OrganizationDoc,
+  ScorecardDoc,
+  TaskDoc,
+  TranscriptDoc,
+  UserDoc,
+} from './documents';
 import type { RateLimitSlotDoc } from './rateLimit';
 
 /**
@@ -38,6 +49,30 @@ export const COLLECTIONS = {
     ],
   },
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
+  transcripts: { name: 'transcripts', indexes: [] },
+  scorecards: { name: 'scorecards', indexes: [] },
+  tasks: {
+    name: 'tasks',
+    indexes: [
+      { key: { org_id: 1, call_id: 1 }, name: 'org_call' },
+      { key: { org_id: 1, contact_id: 1, status: 1 }, name: 'org_contact_status' },
+    ],
+  },
+  appointments: {
+    name: 'appointments',
+    indexes: [
+      { key: { org_id: 1, call_id: 1 }, name: 'org_call' },
+      { key: { org_id: 1, contact_id: 1 }, name: 'org_contact' },
+    ],
+  },
+  contacts: {
+    name: 'contacts',
+    indexes: [
+      { key: { org_id: 1, created_at: -1, _id: -1 }, name: 'org_created' },
+      { key: { org_id: 1, phones: 1 }, name: 'org_phone' },
+      { key: { org_id: 1, emails: 1 }, name: 'org_email' },
+    ],
+  },
   rateLimitSlots: {
     name: 'rate_limit_slots',
     indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
@@ -51,6 +86,11 @@ export interface Collections {
   calls: Collection<CallDoc>;
   batches: Collection<BatchDoc>;
   rateLimitSlots: Collection<RateLimitSlotDoc>;
+  transcripts: Collection<TranscriptDoc>;
+  scorecards: Collection<ScorecardDoc>;
+  tasks: Collection<TaskDoc>;
+  appointments: Collection<AppointmentDoc>;
+  contacts: Collection<ContactDoc>;
 }
 
 export interface Database {
@@ -78,6 +118,11 @@ export async function connectDatabase(config: Config): Promise<Database> {
       calls: collection<CallDoc>(COLLECTIONS.calls.name),
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
       rateLimitSlots: collection<RateLimitSlotDoc>(COLLECTIONS.rateLimitSlots.name),
+      transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
+      scorecards: collection<ScorecardDoc>(COLLECTIONS.scorecards.name),
+      tasks: collection<TaskDoc>(COLLECTIONS.tasks.name),
+      appointments: collection<AppointmentDoc>(COLLECTIONS.appointments.name),
+      contacts: collection<ContactDoc>(COLLECTIONS.contacts.name),
     },
     close: () => client.close(),
   };
@@ -116,4 +161,11 @@ export const RECORDINGS_BUCKET = 'recordings';
 
 export function recordingsBucket(db: Db): GridFSBucket {
   return new GridFSBucket(db, { bucketName: RECORDINGS_BUCKET });
+}
+
+/** GridFS bucket for generated MISMO 3.4 XML files (`metadata.org_id`, `metadata.call_id`). */
+export const MISMO_BUCKET = 'mismo';
+
+export function mismoBucket(db: Db): GridFSBucket {
+  return new GridFSBucket(db, { bucketName: MISMO_BUCKET });
 }

@@ -11,16 +11,24 @@ import { authenticate } from './middleware/auth';
 import { jsonBody } from './middleware/body';
 import { organizationRateLimit } from './middleware/rateLimit';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
+import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { batchRoutes } from './routes/batches';
 import { callRoutes } from './routes/calls';
+import { contactRoutes } from './routes/contacts';
 import { mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
 
 /** Every declared `/api/v1` route, in one list: the router and the OpenAPI document both come from it. */
 export function restRoutes(deps: RestDeps): RouteDefinition[] {
-  return [...batchRoutes(deps), ...callRoutes(deps), ...apiKeyRoutes(deps)];
+  return [
+    ...batchRoutes(deps),
+    ...callRoutes(deps),
+    ...contactRoutes(deps),
+    ...analyticsRoutes(deps),
+    ...apiKeyRoutes(deps),
+  ];
 }
 
 /**

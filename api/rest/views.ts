@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { CallDoc } from '../../lib/documents';
+import type { AppointmentDoc, CallDoc, ScorecardDoc, TaskDoc, TranscriptDoc } from '../../lib/documents';
 import type { CallDetail, CallSummary } from '../../lib/schemas/calls';
+import type { Appointment, Scorecard, Task } from '../../lib/schemas/insights';
 
-/** The API's views of a call record: stored dates become ISO strings; internal keys stay inside. */
+/** The API's views of stored records: dates become ISO strings; internal keys stay inside. */
 export function callSummaryView(call: CallDoc): z.infer<typeof CallSummary> {
   return {
     call_id: call._id,
@@ -22,7 +23,52 @@ export function callSummaryView(call: CallDoc): z.infer<typeof CallSummary> {
   };
 }
 
-export function callDetailView(call: CallDoc, baseUrl: string): z.infer<typeof CallDetail> {
+export function taskView(task: TaskDoc): z.infer<typeof Task> {
+  return {
+    task_id: task._id,
+    call_id: task.call_id,
+    contact_id: task.contact_id,
+    text: task.text,
+    owner: task.owner,
+    due_at: task.due_at?.toISOString() ?? null,
+    status: task.status,
+    evidence: task.evidence,
+    crm_id: task.crm_id,
+    created_at: task.created_at.toISOString(),
+  };
+}
+
+export function appointmentView(appointment: AppointmentDoc): z.infer<typeof Appointment> {
+  return {
+    appointment_id: appointment._id,
+    call_id: appointment.call_id,
+    contact_id: appointment.contact_id,
+    title: appointment.title,
+    start: appointment.start,
+    end: appointment.end,
+    attendees: appointment.attendees,
+    evidence: appointment.evidence,
+    calendar: { uid: appointment.calendar_uid, url: appointment.calendar_url },
+    created_at: appointment.created_at.toISOString(),
+  };
+}
+
+export function scorecardView(scorecard: ScorecardDoc): z.infer<typeof Scorecard> {
+  return {
+    call_id: scorecard.call_id,
+    template: { id: scorecard.template_id, name: scorecard.template_name },
+    criteria: scorecard.criteria,
+    total: scorecard.total,
+    created_at: scorecard.created_at.toISOString(),
+  };
+}
+
+export function callDetailView(
+  call: CallDoc,
+  related: { transcript: TranscriptDoc | null; tasks: TaskDoc[]; appointments: AppointmentDoc[] },
+  baseUrl: string,
+): z.infer<typeof CallDetail> {
+  const self = `${baseUrl}/calls/${call._id}`;
   return {
     ...callSummaryView(call),
     stages: Object.fromEntries(
@@ -36,9 +82,18 @@ export function callDetailView(call: CallDoc, baseUrl: string): z.infer<typeof C
       ]),
     ),
     metadata: call.metadata,
+    transcript: related.transcript
+      ? { language: related.transcript.language, segments: related.transcript.segments }
+      : null,
+    summary: call.summary,
+    extraction: call.extraction,
+    tasks: related.tasks.map(taskView),
+    appointments: related.appointments.map(appointmentView),
     links: {
-      self: `${baseUrl}/calls/${call._id}`,
-      recording: call.recording_file_id ? `${baseUrl}/calls/${call._id}/recording` : null,
+      self,
+      recording: call.recording_file_id ? `${self}/recording` : null,
+      scorecard: `${self}/scorecard`,
+      mismo: call.mismo_file_id ? `${self}/mismo` : null,
     },
   };
 }

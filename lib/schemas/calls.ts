@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from './common';
+import { Appointment, Extraction, Summary, Task, TranscriptSegment } from './insights';
 
 export const MAX_BATCH_CALLS = 100;
 export const MAX_TAGS = 10;
@@ -83,5 +84,15 @@ export const CallSummary = z.object({
 export const CallDetail = CallSummary.extend({
   stages: z.record(z.string(), StageView),
   metadata: z.record(z.string(), z.unknown()),
-  links: z.object({ self: z.string(), recording: z.string().nullable() }),
+  transcript: z.object({ language: z.string().nullable(), segments: z.array(TranscriptSegment) }).nullable(),
+  summary: Summary.nullable(),
+  extraction: Extraction.nullable(),
+  tasks: z.array(Task),
+  appointments: z.array(Appointment),
+  links: z.object({
+    self: z.string(),
+    recording: z.string().nullable(),
+    scorecard: z.string(),
+    mismo: z.string().nullable(),
+  }),
 });

@@ -75,6 +75,18 @@ describeWithStack(
       await insertCalls(stack.database, [
         makeCall(theirs.organization._id, { _id: 'call_theirs', recording_file_id: 'rec_x' }),
       ]);
+      await stack.database.collections.contacts.insertOne({
+        _id: 'ct_theirs',
+        org_id: theirs.organization._id,
+        name: 'Theirs',
+        names: ['Theirs'],
+        phones: [],
+        emails: [],
+        crm_ids: {},
+        lead_created_at: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
       await stack.database.collections.batches.insertOne({
         _id: 'batch_theirs',
         org_id: theirs.organization._id,
@@ -105,6 +117,7 @@ describeWithStack(
         callId: 'call_theirs',
         batchId: 'batch_theirs',
         keyId: theirs.keyRecord._id,
+        contactId: 'ct_theirs',
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -123,7 +136,7 @@ describeWithStack(
           checked++;
         }
       }
-      expect(checked).toBeGreaterThanOrEqual(6);
+      expect(checked).toBeGreaterThanOrEqual(9);
       // Nothing of theirs was touched.
       expect((await stack.database.collections.apiKeys.findOne({ _id: theirs.keyRecord._id }))!.revoked_at).toBeNull();
       expect(await stack.database.collections.apiKeys.countDocuments({ org_id: theirs.organization._id })).toBe(1);
@@ -133,8 +146,85 @@ describeWithStack(
     test("lists never include another organization's records", async () => {
       const calls = await api(stack, mine.key, 'GET', '/calls');
       expect(calls.body.data).toEqual([]);
+      const contacts = await api(stack, mine.key, 'GET', '/contacts');
+      expect(contacts.body.data).toEqual([]);
+      const metrics = await api(stack, mine.key, 'GET', '/analytics/team-metrics');
+      expect(metrics.body.data.team.calls).toBe(0);
       const keys = await api(stack, mine.key, 'GET', `/organizations/${mine.organization._id}/api-keys`);
       expect(keys.body.data.map((key: { id: string }) => key.id)).toEqual([mine.keyRecord._id]);
     });
   },
 );
+
+describeWithStack("the spec's REST error table (401, 403) on every route", () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack(testConfig(), { workers: false });
+  });
+  afterAll(() => stack?.close());
+
+  function operations() {
+    const document = buildOpenApiDocument(
+      restRoutes({
+        config: stack.config,
+        database: stack.database,
+        temporal: stack.temporal,
+        logger: createLogger(stack.config, 'test'),
+        baseUrl: stack.baseUrl,
+      }),
+      stack.baseUrl,
+    );
+    return Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod as Record<string, { operationId: string; security?: unknown[]; 'x-permission'?: string }>)
+        .filter(([, operation]) => operation.security === undefined)
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{\w+\}/g, 'x_unknown'),
+          operationId: operation.operationId,
+          permission: operation['x-permission'],
+        })),
+    );
+  }
+
+  test('every authenticated route answers 401 without a key', async () => {
+    const checked = [];
+    for (const operation of operations()) {
+      const response = await api(
+        stack,
+        null,
+        operation.method,
+        operation.path,
+        operation.method === 'GET' ? undefined : {},
+      );
+      checked.push([operation.operationId, response.status]);
+    }
+    expect(checked.length).toBeGreaterThan(8);
+    expect(checked.filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  test('every route that needs a permission answers 403 to a role without it', async () => {
+    const roles = ['viewer', 'agent', 'manager'] as const;
+    const keys = Object.fromEntries(
+      await Promise.all(roles.map(async (role) => [role, (await seedTenant(stack.database, role)).key] as const)),
+    );
+    const { ROLE_PERMISSIONS } = await import('../../lib/permissions');
+    let checked = 0;
+    for (const operation of operations()) {
+      const lacking = roles.find((role) => !ROLE_PERMISSIONS[role].includes(operation.permission as never));
+      if (!operation.permission || !lacking) continue; // every role holds calls:read
+      const response = await api(
+        stack,
+        keys[lacking]!,
+        operation.method,
+        operation.path,
+        operation.method === 'GET' ? undefined : {},
+      );
+      expect({ operation: operation.operationId, status: response.status }).toEqual({
+        operation: operation.operationId,
+        status: 403,
+      });
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
+  });
+});

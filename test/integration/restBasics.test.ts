@@ -158,6 +158,10 @@ describeWithStack('REST basics: health, authentication, permissions, errors', ()
       duration_seconds: null,
       tags: [],
       metadata: {},
+      recorded_day: '2026-03-10',
+      summary: null,
+      extraction: null,
+      mismo_file_id: null,
       created_at: new Date(),
       updated_at: new Date(),
     };

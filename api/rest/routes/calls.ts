@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
-import { recordingsBucket } from '../../../lib/mongo';
+import { mismoBucket, recordingsBucket } from '../../../lib/mongo';
 import { pageOf } from '../../../lib/pagination';
 import { CALL_STATUS_VALUES, CallDetail, CallSummary, DIRECTIONS } from '../../../lib/schemas/calls';
 import { Email, IsoDateTime } from '../../../lib/schemas/common';
+import { Scorecard } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { CALL_LIST_SORT, callListFilter, visibleCallsFilter } from '../services/calls';
-import { callDetailView, callSummaryView } from '../views';
+import { callDetailView, callSummaryView, scorecardView } from '../views';
 
 const CallParams = z.object({ callId: z.string().min(1).max(64) });
 
@@ -28,7 +29,8 @@ export const CallListQuery = z
   .strict();
 
 export function callRoutes(deps: RestDeps): RouteDefinition[] {
-  const calls = deps.database.collections.calls;
+  const collections = deps.database.collections;
+  const calls = collections.calls;
   const findVisibleCall = async (auth: Parameters<typeof visibleCallsFilter>[0], callId: string) => {
     // Another organization's call, or another agent's for an agent, is "not found".
     const call = await calls.findOne({ ...visibleCallsFilter(auth), _id: callId });
@@ -72,7 +74,31 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The call', schema: envelope(CallDetail) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        ctx.body = { success: true, data: callDetailView(await findVisibleCall(auth, params.callId), deps.baseUrl) };
+        const call = await findVisibleCall(auth, params.callId);
+        const scope = { org_id: auth.orgId, call_id: call._id };
+        const [transcript, tasks, appointments] = await Promise.all([
+          collections.transcripts.findOne({ _id: call._id, org_id: auth.orgId }),
+          collections.tasks.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
+          collections.appointments.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
+        ]);
+        ctx.body = { success: true, data: callDetailView(call, { transcript, tasks, appointments }, deps.baseUrl) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/calls/{callId}/scorecard',
+      operationId: 'getCallScorecard',
+      summary: 'QA scorecard: each criterion with evidence quotes and times, and the total',
+      tag: 'Calls',
+      permission: 'calls:read',
+      params: CallParams,
+      success: { status: 200, description: 'The scorecard', schema: envelope(Scorecard) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const call = await findVisibleCall(auth, params.callId);
+        const scorecard = await collections.scorecards.findOne({ _id: call._id, org_id: auth.orgId });
+        if (!scorecard) throw notFound('Scorecard');
+        ctx.body = { success: true, data: scorecardView(scorecard) };
       },
     }),
     defineRoute({
@@ -95,6 +121,28 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
         ctx.set('Content-Type', String(file.metadata?.content_type ?? 'application/octet-stream'));
         ctx.set('Content-Length', String(file.length));
         ctx.set('Content-Disposition', `attachment; filename="${call._id}"`);
+        ctx.body = bucket.openDownloadStream(file._id);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/calls/{callId}/mismo',
+      operationId: 'getCallMismo',
+      summary: 'The MISMO 3.4 XML of a lending call',
+      tag: 'Calls',
+      permission: 'calls:read',
+      params: CallParams,
+      success: { status: 200, description: 'MISMO 3.4 XML', contentType: 'application/xml' },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const call = await findVisibleCall(auth, params.callId);
+        const bucket = mismoBucket(deps.database.db);
+        const file = call.mismo_file_id
+          ? await bucket.find({ _id: call.mismo_file_id as never, 'metadata.org_id': auth.orgId }).next()
+          : null;
+        if (!file) throw notFound('MISMO file');
+        ctx.set('Content-Type', 'application/xml; charset=utf-8');
+        ctx.set('Content-Length', String(file.length));
         ctx.body = bucket.openDownloadStream(file._id);
       },
     }),

@@ -48,6 +48,10 @@ export function callFromBatchItem(orgId: string, batchId: string, item: BatchCal
     duration_seconds: item.duration ?? null,
     tags: item.tags ?? [],
     metadata: item.metadata ?? {},
+    recorded_day: new Date(item.recorded_at).toISOString().slice(0, 10),
+    summary: null,
+    extraction: null,
+    mismo_file_id: null,
     created_at: now,
     updated_at: now,
   };

@@ -1,0 +1,76 @@
+import type { Filter } from 'mongodb';
+import type { z } from 'zod';
+import type { CallDoc, ContactDoc } from '../../../lib/documents';
+import type { Collections } from '../../../lib/mongo';
+import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
+import type { ContactMetrics, ContactSummary } from '../../../lib/schemas/contacts';
+
+export interface ContactListQuery {
+  q?: string;
+  phone?: string;
+  email?: string;
+  cursor?: string;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function contactListFilter(orgId: string, query: ContactListQuery): Filter<ContactDoc> {
+  const filter: Record<string, unknown> = { org_id: orgId };
+  if (query.phone) filter.phones = query.phone;
+  if (query.email) filter.emails = query.email.toLowerCase();
+  if (query.q) {
+    const pattern = { $regex: escapeRegex(query.q), $options: 'i' };
+    filter.$or = [{ names: pattern }, { phones: pattern }, { emails: pattern }];
+  }
+  if (query.cursor) return { $and: [filter, afterCursorFilter('created_at', decodeCursor(query.cursor))] } as Filter<ContactDoc>;
+  return filter as Filter<ContactDoc>;
+}
+
+export const CONTACT_LIST_SORT = { created_at: -1, _id: -1 } as const;
+
+type Metrics = z.infer<typeof ContactMetrics>;
+type CallFacts = Pick<CallDoc, 'contact_id' | 'recorded_at' | 'duration_seconds' | 'agent_email'>;
+
+/** Call metrics per contact, computed from the calls themselves so they are never stale. */
+export async function contactMetrics(collections: Collections, orgId: string, contactIds: string[]) {
+  const metrics = new Map<string, Metrics>();
+  if (contactIds.length === 0) return metrics;
+  const calls = await collections.calls
+    .find({ org_id: orgId, contact_id: { $in: contactIds } }, { projection: { contact_id: 1, recorded_at: 1, duration_seconds: 1, agent_email: 1 } })
+    .toArray();
+  const byContact = new Map<string, CallFacts[]>();
+  for (const call of calls) byContact.set(call.contact_id!, [...(byContact.get(call.contact_id!) ?? []), call]);
+  for (const contactId of contactIds) metrics.set(contactId, summarize(byContact.get(contactId) ?? []));
+  return metrics;
+}
+
+function summarize(calls: CallFacts[]): Metrics {
+  const durations = calls.map((call) => call.duration_seconds).filter((value): value is number => typeof value === 'number');
+  const total = durations.reduce((sum, value) => sum + value, 0);
+  const times = calls.map((call) => call.recorded_at.getTime()).sort((a, b) => a - b);
+  const perAgent = new Map<string, number>();
+  for (const call of calls) perAgent.set(call.agent_email, (perAgent.get(call.agent_email) ?? 0) + 1);
+  return {
+    call_count: calls.length,
+    total_duration_seconds: total,
+    average_duration_seconds: durations.length ? Math.round((total / durations.length) * 10) / 10 : null,
+    first_call_at: times.length ? new Date(times[0]!).toISOString() : null,
+    last_call_at: times.length ? new Date(times[times.length - 1]!).toISOString() : null,
+    agents: [...perAgent.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([email]) => email),
+  };
+}
+
+export function contactSummaryView(contact: ContactDoc, metrics: Metrics): z.infer<typeof ContactSummary> {
+  return {
+    contact_id: contact._id,
+    name: contact.name,
+    names: contact.names,
+    phones: contact.phones,
+    emails: contact.emails,
+    crm_ids: contact.crm_ids,
+    lead_created_at: contact.lead_created_at?.toISOString() ?? null,
+    metrics,
+    created_at: contact.created_at.toISOString(),
+    updated_at: contact.updated_at.toISOString(),
+  };
+}
