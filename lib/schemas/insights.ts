@@ -51,7 +51,9 @@ export const Appointment = z.object({
   title: z.string(),
   start: z.string(),
   end: z.string(),
-  attendees: z.array(z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })),
+  attendees: z.array(
+    z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  ),
   evidence: z.array(Evidence),
   calendar: z.object({ uid: z.string().nullable(), url: z.string().nullable() }),
   created_at: z.string(),

@@ -48,7 +48,11 @@ export function contactRoutes(deps: RestDeps): RouteDefinition[] {
           .limit(query.limit + 1)
           .toArray();
         const page = pageOf(rows, query.limit, (contact) => contact.created_at);
-        const metrics = await contactMetrics(collections, auth.orgId, page.items.map((contact) => contact._id));
+        const metrics = await contactMetrics(
+          collections,
+          auth.orgId,
+          page.items.map((contact) => contact._id),
+        );
         ctx.body = {
           success: true,
           data: page.items.map((contact) => contactSummaryView(contact, metrics.get(contact._id)!)),
@@ -73,7 +77,10 @@ export function contactRoutes(deps: RestDeps): RouteDefinition[] {
         const [metrics, history, openTasks] = await Promise.all([
           contactMetrics(collections, auth.orgId, [contact._id]),
           collections.calls.find(scope).sort({ recorded_at: -1, _id: -1 }).limit(CONTACT_HISTORY_LIMIT).toArray(),
-          collections.tasks.find({ ...scope, status: 'open' }).sort({ created_at: 1, _id: 1 }).toArray(),
+          collections.tasks
+            .find({ ...scope, status: 'open' })
+            .sort({ created_at: 1, _id: 1 })
+            .toArray(),
         ]);
         ctx.body = {
           success: true,

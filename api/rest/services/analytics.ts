@@ -34,7 +34,14 @@ interface Accumulator {
   speeds: number[];
 }
 
-const emptyAccumulator = (): Accumulator => ({ calls: 0, inbound: 0, outbound: 0, duration: 0, withDuration: 0, speeds: [] });
+const emptyAccumulator = (): Accumulator => ({
+  calls: 0,
+  inbound: 0,
+  outbound: 0,
+  duration: 0,
+  withDuration: 0,
+  speeds: [],
+});
 
 /** Nearest-rank percentile (p in 0..100) of a non-empty list. */
 export function percentile(values: number[], p: number): number {
@@ -81,7 +88,10 @@ export async function teamMetrics(collections: Collections, orgId: string, query
       ])
       .toArray(),
     collections.calls
-      .aggregate<{ _id: string; n: number }>([{ $match: withDuration }, { $group: { _id: groupField, n: { $sum: 1 } } }])
+      .aggregate<{ _id: string; n: number }>([
+        { $match: withDuration },
+        { $group: { _id: groupField, n: { $sum: 1 } } },
+      ])
       .toArray(),
   ]);
 
@@ -150,7 +160,9 @@ async function speedsToLead(collections: Collections, orgId: string, query: Team
   if (contactIds.length === 0) return [];
 
   const [contacts, calls] = await Promise.all([
-    collections.contacts.find({ org_id: orgId, _id: { $in: contactIds } }, { projection: { lead_created_at: 1 } }).toArray(),
+    collections.contacts
+      .find({ org_id: orgId, _id: { $in: contactIds } }, { projection: { lead_created_at: 1 } })
+      .toArray(),
     collections.calls
       .aggregate<LeadCall>([
         { $match: { org_id: orgId, contact_id: { $in: contactIds } } },

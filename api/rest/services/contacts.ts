@@ -22,7 +22,8 @@ export function contactListFilter(orgId: string, query: ContactListQuery): Filte
     const pattern = { $regex: escapeRegex(query.q), $options: 'i' };
     filter.$or = [{ names: pattern }, { phones: pattern }, { emails: pattern }];
   }
-  if (query.cursor) return { $and: [filter, afterCursorFilter('created_at', decodeCursor(query.cursor))] } as Filter<ContactDoc>;
+  if (query.cursor)
+    return { $and: [filter, afterCursorFilter('created_at', decodeCursor(query.cursor))] } as Filter<ContactDoc>;
   return filter as Filter<ContactDoc>;
 }
 
@@ -36,7 +37,10 @@ export async function contactMetrics(collections: Collections, orgId: string, co
   const metrics = new Map<string, Metrics>();
   if (contactIds.length === 0) return metrics;
   const calls = await collections.calls
-    .find({ org_id: orgId, contact_id: { $in: contactIds } }, { projection: { contact_id: 1, recorded_at: 1, duration_seconds: 1, agent_email: 1 } })
+    .find(
+      { org_id: orgId, contact_id: { $in: contactIds } },
+      { projection: { contact_id: 1, recorded_at: 1, duration_seconds: 1, agent_email: 1 } },
+    )
     .toArray();
   const byContact = new Map<string, CallFacts[]>();
   for (const call of calls) byContact.set(call.contact_id!, [...(byContact.get(call.contact_id!) ?? []), call]);
@@ -45,7 +49,9 @@ export async function contactMetrics(collections: Collections, orgId: string, co
 }
 
 function summarize(calls: CallFacts[]): Metrics {
-  const durations = calls.map((call) => call.duration_seconds).filter((value): value is number => typeof value === 'number');
+  const durations = calls
+    .map((call) => call.duration_seconds)
+    .filter((value): value is number => typeof value === 'number');
   const total = durations.reduce((sum, value) => sum + value, 0);
   const times = calls.map((call) => call.recorded_at.getTime()).sort((a, b) => a - b);
   const perAgent = new Map<string, number>();
