@@ -50,6 +50,25 @@ describeWithStack('API keys over REST', () => {
     ).toBe(403);
   });
 
+  test('last_used_at is written on use, at most once a minute', async () => {
+    const owner = await seedTenant(stack.database, 'owner');
+    const read = async () =>
+      (await stack.database.collections.apiKeys.findOne({ _id: owner.keyRecord._id }))!.last_used_at;
+    expect(await read()).toBeNull();
+    await api(stack, owner.key, 'GET', '/calls');
+    const first = await read();
+    expect(first).toBeInstanceOf(Date);
+    await api(stack, owner.key, 'GET', '/calls');
+    expect((await read())!.getTime()).toBe(first!.getTime());
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await stack.database.collections.apiKeys.updateOne(
+      { _id: owner.keyRecord._id },
+      { $set: { last_used_at: twoMinutesAgo } },
+    );
+    await api(stack, owner.key, 'GET', '/calls');
+    expect((await read())!.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
+  });
+
   test('managing keys needs keys:manage (403 for a manager); a bad body is 400', async () => {
     const manager = await seedTenant(stack.database, 'manager');
     const path = `/organizations/${manager.organization._id}/api-keys`;
