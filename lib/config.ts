@@ -58,6 +58,13 @@ export const ConfigSchema = z.object({
   WORKER_SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
   BATCH_CONCURRENCY: positiveInt.max(100).default(10),
 
+  // AES-256-GCM key (32 bytes, base64) for stored secrets; `npm run dev` generates one into DATA_DIR.
+  SECRETS_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  UPLOAD_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),
+
   // Outbound requests (recording downloads, later webhooks and CRM calls).
   OUTBOUND_ALLOWED_HOSTS: csv,
   RECORDING_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),

@@ -12,6 +12,8 @@ export interface OrganizationDoc {
   plan: Plan;
   /** Requests per hour; set for every plan so the limiter reads one field. */
   rate_limit_per_hour: number;
+  /** Encrypted (lib/secrets.ts); once set, dialer webhooks must carry a valid signature. */
+  dialer_secret_encrypted?: string | null;
   created_at: Date;
 }
 

@@ -2,6 +2,7 @@
  * Operator CLI against the configured MongoDB: `npm run --silent admin -- <command> [--json]`.
  *
  *   org create --name N [--plan standard|enterprise] [--rate-limit N]
+ *   org set-dialer-secret --org ORG          (prints the secret once; signatures then required)
  *   user create --org ORG --email E --name N --role R
  *   user set-role --org ORG --id U --role R
  *   user disable --org ORG --id U
@@ -16,7 +17,9 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfigOrExit } from '../lib/config';
 import { ROLES } from '../lib/documents';
-import { AppError } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
+import { encryptSecret, generateDialerSecret } from '../lib/secrets';
+import { encryptionKeyFor } from './devSecrets';
 import { connectDatabase, ensureIndexes, type Collections } from '../lib/mongo';
 import { Email } from '../lib/schemas/common';
 import {
@@ -41,6 +44,7 @@ const COMMANDS = {
     plan: z.enum(['standard', 'enterprise']).default('standard'),
     'rate-limit': z.coerce.number().int().positive().optional(),
   }),
+  'org set-dialer-secret': z.object({ org: id }),
   'user create': z.object({
     org: id,
     email: Email,
@@ -55,7 +59,12 @@ const COMMANDS = {
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
-async function run(command: CommandName, options: Record<string, unknown>, collections: Collections) {
+async function run(
+  command: CommandName,
+  options: Record<string, unknown>,
+  collections: Collections,
+  encryptionKey: string | undefined,
+) {
   switch (command) {
     case 'org create': {
       const input = COMMANDS[command].parse(options);
@@ -69,6 +78,16 @@ async function run(command: CommandName, options: Record<string, unknown>, colle
           rateLimitPerHour: input['rate-limit'],
         }),
       );
+    }
+    case 'org set-dialer-secret': {
+      const input = COMMANDS[command].parse(options);
+      const secret = generateDialerSecret();
+      const result = await collections.organizations.updateOne(
+        { _id: input.org },
+        { $set: { dialer_secret_encrypted: encryptSecret(encryptionKey, secret) } },
+      );
+      if (result.matchedCount === 0) throw notFound('Organization');
+      return { organization_id: input.org, secret };
     }
     case 'user create': {
       const input = COMMANDS[command].parse(options);
@@ -152,7 +171,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await connectDatabase(config);
   try {
     await ensureIndexes(database.db);
-    printResult(parsed.json, await run(parsed.command, parsed.options, database.collections));
+    printResult(parsed.json, await run(parsed.command, parsed.options, database.collections, encryptionKeyFor(config)));
     return 0;
   } catch (error) {
     if (error instanceof z.ZodError) {

@@ -11,6 +11,7 @@ import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { createApiKey, createOrganization, createUser } from '../lib/tenancy';
 import { spawnManaged, startFerretDb, startTemporalDevServer, type ManagedProcess } from './stack';
+import { ensureDevEncryptionKey } from './devSecrets';
 import { ensureTools, REPO_ROOT, toolPath, toolsNeeded } from './tools';
 
 const COLORS: Record<string, string> = {
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
       ...process.env,
       MONGODB_URI: mongoUri(config),
       TEMPORAL_ADDRESS: temporalAddress(config),
+      SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
     };
     const demo = await seedDemo(config);
 

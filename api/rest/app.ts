@@ -8,13 +8,13 @@ import { pingDatabase } from '../../lib/mongo';
 import { pingTemporal } from '../../lib/temporalClient';
 import type { RestDeps } from './deps';
 import { authenticate } from './middleware/auth';
-import { jsonBody } from './middleware/body';
 import { organizationRateLimit } from './middleware/rateLimit';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { batchRoutes } from './routes/batches';
 import { callRoutes } from './routes/calls';
+import { ingestRoutes } from './routes/ingest';
 import { contactRoutes } from './routes/contacts';
 import { mountRoutes, type RouteDefinition } from './routing';
 
@@ -24,6 +24,7 @@ export const API_PREFIX = '/api/v1';
 export function restRoutes(deps: RestDeps): RouteDefinition[] {
   return [
     ...batchRoutes(deps),
+    ...ingestRoutes(deps),
     ...callRoutes(deps),
     ...contactRoutes(deps),
     ...analyticsRoutes(deps),
@@ -33,7 +34,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
 
 /**
  * The REST app, composed top to bottom: request id → logging → errors → health and docs (no key)
- * → authentication → rate limit → JSON body → routes. The rate limit follows authentication
+ * → authentication → rate limit → routes (each parses its own body). The rate limit follows authentication
  * because it is per organization.
  */
 export function createRestApp(deps: RestDeps): Koa {
@@ -65,8 +66,7 @@ export function createRestApp(deps: RestDeps): Koa {
   const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
   v1.use(organizationRateLimit(deps.database.collections));
-  v1.use(...jsonBody(deps.config.JSON_BODY_LIMIT_BYTES));
-  mountRoutes(v1, routes);
+  mountRoutes(v1, routes, { jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES });
   app.use(v1.routes());
   app.use(v1.allowedMethods({ throw: true }));
   return app;

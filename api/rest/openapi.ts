@@ -42,6 +42,25 @@ const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': { description: 'Unix time (seconds) when the window resets', schema: { type: 'integer' } },
 };
 
+function multipartRequestBody(multipart: NonNullable<RouteDefinition['multipart']>) {
+  const fields = jsonSchema(multipart.fields, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            [multipart.fileField]: { type: 'string', format: 'binary', description: multipart.fileDescription },
+            ...fields.properties,
+          },
+          required: [multipart.fileField, ...(fields.required ?? [])],
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../lib/permissions';
 import { parseOrThrow } from '../../lib/validation';
 import { authOf, requirePermission, type AuthContext } from './middleware/auth';
+import { jsonBody } from './middleware/body';
 
 /**
  * Every `/api/v1` route is declared once, with its zod schemas, permission and statuses. The same
@@ -42,7 +43,12 @@ export interface RouteDefinition<
   permission: Permission | null;
   params?: P;
   query?: Q;
+  /** A JSON body, validated with this schema. */
   body?: B;
+  /** Keep the raw bytes of the JSON body for signature checks (`rawBodyOf`). */
+  rawBody?: boolean;
+  /** A multipart/form-data body, parsed by the handler itself as a stream (documented from this). */
+  multipart?: { fields: z.ZodObject; fileField: string; fileDescription: string };
   success: RouteResponse;
   /** Error statuses this route can answer besides the ones every authenticated route can. */
   errors: number[];
@@ -63,9 +69,15 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export function mountRoutes(router: Router, routes: readonly RouteDefinition[]): void {
+export function mountRoutes(
+  router: Router,
+  routes: readonly RouteDefinition[],
+  options: { jsonLimitBytes: number },
+): void {
   for (const route of routes) {
-    router[route.method](koaPath(route.path), async (ctx) => {
+    // Only routes that take a JSON body parse one; a multipart route streams its own.
+    const bodyParsing = route.body ? jsonBody(options.jsonLimitBytes, { keepRaw: route.rawBody ?? false }) : [];
+    router[route.method](koaPath(route.path), ...bodyParsing, async (ctx) => {
       const auth = route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
       const params = route.params ? parseOrThrow(route.params, ctx.params, 'Path parameters') : {};
       const query = route.query ? parseOrThrow(route.query, { ...ctx.query }, 'Query parameters') : {};

@@ -19,6 +19,7 @@ describeWithStack('admin CLI (npm run --silent admin -- … --json)', () => {
       ...process.env,
       MONGODB_URI: process.env.MONGODB_URI,
       MONGODB_DB: stack.config.MONGODB_DB,
+      SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY,
       LOG_LEVEL: 'silent',
     };
     try {
@@ -97,6 +98,17 @@ describeWithStack('admin CLI (npm run --silent admin -- … --json)', () => {
 
     const revoked = await admin('key', 'revoke', '--org', org.json.id, '--id', key.json.id);
     expect(revoked.json.revoked_at).toEqual(expect.any(String));
+  });
+
+  test('org set-dialer-secret prints the secret once and stores it only encrypted', async () => {
+    const org = await admin('org', 'create', '--name', 'Dialer Org');
+    const set = await admin('org', 'set-dialer-secret', '--org', org.json.id);
+    expect(set.code).toBe(0);
+    expect(set.json).toEqual({ organization_id: org.json.id, secret: expect.stringMatching(/^dsec_[a-z2-7]{40}$/) });
+    const stored = await stack.database.collections.organizations.findOne({ _id: org.json.id });
+    expect(stored!.dialer_secret_encrypted).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain(set.json.secret);
+    expect((await admin('org', 'set-dialer-secret', '--org', 'org_missing')).code).toBe(1);
   });
 
   test('bad usage exits 2 with a JSON error naming the option; unknown ids exit 1', async () => {

@@ -1,13 +1,13 @@
 import type { Client } from '@temporalio/client';
 import { MongoBulkWriteError } from 'mongodb';
-import type { BatchStatus, CallDoc, StageName, StageState } from '../../../lib/documents';
-import { STAGE_NAMES } from '../../../lib/documents';
+import type { BatchStatus, CallDoc } from '../../../lib/documents';
 import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
 import { batchWorkflowId, searchAttributes, taskQueues } from '../../../lib/temporal';
 import type { ingestBatch } from '../../../workflows';
+import { newCallDoc } from './ingest';
 
 export interface BatchCreated {
   batch_id: string;
@@ -17,44 +17,25 @@ export interface BatchCreated {
   status_url: string;
 }
 
-function initialStages(now: Date): Record<StageName, StageState> {
-  return Object.fromEntries(STAGE_NAMES.map((stage) => [stage, { status: 'pending', updated_at: now }])) as Record<
-    StageName,
-    StageState
-  >;
-}
-
 export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
-  const callId = newId('call');
-  return {
-    _id: callId,
-    org_id: orgId,
-    ingest_key: item.external_id ?? callId,
-    external_id: item.external_id ?? null,
-    batch_id: batchId,
-    source: 'batch',
-    status: 'queued',
-    failure_reason: null,
-    stages: initialStages(now),
-    audio_url: item.audio_url,
-    recording_file_id: null,
-    recorded_at: new Date(item.recorded_at),
-    agent_name: item.agent_name,
-    agent_email: item.agent_email.toLowerCase(),
-    contact_id: null,
-    contact_name: item.contact_name ?? null,
-    contact_phone: item.contact_phone ?? null,
-    direction: null,
-    duration_seconds: item.duration ?? null,
-    tags: item.tags ?? [],
-    metadata: item.metadata ?? {},
-    recorded_day: new Date(item.recorded_at).toISOString().slice(0, 10),
-    summary: null,
-    extraction: null,
-    mismo_file_id: null,
-    created_at: now,
-    updated_at: now,
-  };
+  return newCallDoc(
+    {
+      orgId,
+      source: 'batch',
+      batchId,
+      audioUrl: item.audio_url,
+      recordedAt: new Date(item.recorded_at),
+      agentName: item.agent_name,
+      agentEmail: item.agent_email,
+      contactName: item.contact_name,
+      contactPhone: item.contact_phone,
+      durationSeconds: item.duration,
+      externalId: item.external_id,
+      tags: item.tags,
+      metadata: item.metadata,
+    },
+    now,
+  );
 }
 
 /**

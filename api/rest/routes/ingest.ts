@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { hmacSha256Hex, safeEqual } from '../../../lib/crypto';
+import { AppError } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { CallAccepted, DialerPayload, UploadFields } from '../../../lib/schemas/ingest';
+import { envelope } from '../../../lib/schemas/responses';
+import { decryptSecret } from '../../../lib/secrets';
+import { parseOrThrow } from '../../../lib/validation';
+import { recordingFileId } from '../../../activities/recordings';
+import type { CallDoc } from '../../../lib/documents';
+import type { RestDeps } from '../deps';
+import { rawBodyOf } from '../middleware/body';
+import { defineRoute, type RouteDefinition } from '../routing';
+import { ingestSingleCall } from '../services/ingest';
+import { discardUpload, receiveUpload, UPLOAD_FILE_FIELD } from '../services/upload';
+
+const SIGNATURE_HEADER = 'X-Service-Signature';
+const SIGNATURE_FORMAT = /^sha256=[0-9a-f]{64}$/;
+
+const invalidSignature = (message: string) =>
+  new AppError(401, 'invalid_signature', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+
+export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  const accepted = (call: CallDoc, duplicate: boolean): z.infer<typeof CallAccepted> => ({
+    call_id: call._id,
+    external_id: call.external_id,
+    status: call.status,
+    duplicate,
+    status_url: `${deps.baseUrl}/calls/${call._id}`,
+  });
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/calls/upload',
+      operationId: 'uploadCall',
+      summary: 'Upload one audio or video recording for processing',
+      description: `multipart/form-data with the recording in "${UPLOAD_FILE_FIELD}" (its type is sniffed from its bytes; up to UPLOAD_MAX_BYTES) and the call's fields. A known external_id reports the existing call and stores nothing.`,
+      tag: 'Calls',
+      permission: 'calls:write',
+      multipart: {
+        fields: UploadFields,
+        fileField: UPLOAD_FILE_FIELD,
+        fileDescription: 'the recording (audio or video)',
+      },
+      success: { status: 202, description: 'Accepted; poll status_url', schema: envelope(CallAccepted) },
+      errors: [400, 403, 413, 415, 503],
+      async handler(ctx, { auth }) {
+        const callId = newId('call');
+        const fileId = recordingFileId(callId);
+        const upload = await receiveUpload(ctx, {
+          db: deps.database.db,
+          maxBytes: deps.config.UPLOAD_MAX_BYTES,
+          fileId,
+          orgId: auth.orgId,
+          callId,
+        });
+        let fields: UploadFields;
+        try {
+          fields = parseOrThrow(UploadFields, upload.fields, 'Upload fields');
+        } catch (error) {
+          await discardUpload(deps.database.db, fileId);
+          throw error;
+        }
+        const result = await ingestSingleCall(
+          { collections, temporal: deps.temporal.client },
+          {
+            callId,
+            orgId: auth.orgId,
+            source: 'upload',
+            recordingFileId: fileId,
+            recordedAt: new Date(fields.recorded_at),
+            agentName: fields.agent_name,
+            agentEmail: fields.agent_email,
+            contactName: fields.contact_name,
+            contactPhone: fields.contact_phone,
+            direction: fields.direction,
+            durationSeconds: fields.duration,
+            externalId: fields.external_id,
+            tags: fields.tags,
+            metadata: fields.metadata,
+          },
+        ).catch(async (error) => {
+          await discardUpload(deps.database.db, fileId);
+          throw error;
+        });
+        if (!result.created) await discardUpload(deps.database.db, fileId);
+        ctx.status = 202;
+        ctx.set('Location', `${deps.baseUrl}/calls/${result.call._id}`);
+        ctx.body = { success: true, data: accepted(result.call, !result.created) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/integrations/dialer/webhook',
+      operationId: 'dialerWebhook',
+      summary: 'Ingest a call from any dialer, softphone or contact-center platform',
+      description: `Once the organization has a dialer secret (admin CLI: org set-dialer-secret), ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body> is required.`,
+      tag: 'Integrations',
+      permission: 'calls:write',
+      body: DialerPayload,
+      rawBody: true,
+      success: { status: 202, description: 'Accepted', schema: envelope(CallAccepted) },
+      errors: [400, 403, 413, 415, 503],
+      async handler(ctx, { auth, body }) {
+        const organization = await collections.organizations.findOne({ _id: auth.orgId });
+        if (organization?.dialer_secret_encrypted) {
+          const signature = ctx.get(SIGNATURE_HEADER);
+          if (!signature) throw invalidSignature(`${SIGNATURE_HEADER} is required for this organization`);
+          const secret = decryptSecret(deps.config.SECRETS_ENCRYPTION_KEY, organization.dialer_secret_encrypted);
+          const expected = `sha256=${hmacSha256Hex(secret, rawBodyOf(ctx))}`;
+          if (!SIGNATURE_FORMAT.test(signature) || !safeEqual(signature, expected)) {
+            throw invalidSignature(`${SIGNATURE_HEADER} does not match the body`);
+          }
+        }
+        const customerPhone = body.direction === 'inbound' ? body.from_number : body.to_number;
+        const result = await ingestSingleCall(
+          { collections, temporal: deps.temporal.client },
+          {
+            orgId: auth.orgId,
+            source: 'dialer',
+            audioUrl: body.recording_url,
+            recordedAt: body.recorded_at ? new Date(body.recorded_at) : new Date(),
+            agentName: body.agent_name,
+            agentEmail: body.agent_email,
+            contactName: body.contact_name,
+            contactPhone: customerPhone,
+            direction: body.direction,
+            durationSeconds: body.duration_seconds,
+            externalId: body.external_id,
+            tags: body.tags,
+            metadata: {
+              ...body.metadata,
+              dialer: { from_number: body.from_number ?? null, to_number: body.to_number ?? null },
+            },
+          },
+        );
+        ctx.status = 202;
+        ctx.body = { success: true, data: accepted(result.call, !result.created) };
+      },
+    }),
+  ];
+}

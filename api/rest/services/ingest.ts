@@ -1,0 +1,111 @@
+import type { Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { CallDoc, StageName, StageState } from '../../../lib/documents';
+import { STAGE_NAMES } from '../../../lib/documents';
+import { serviceUnavailable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
+import { callWorkflowId, taskQueues } from '../../../lib/temporal';
+import type { processCall } from '../../../workflows';
+import { callSearchAttributes } from '../../../workflows/searchAttributes';
+
+/** What every ingest path (batch item, upload, dialer) knows about a new call. */
+export interface NewCall {
+  orgId: string;
+  source: CallDoc['source'];
+  batchId?: string | null;
+  audioUrl?: string | null;
+  recordingFileId?: string | null;
+  recordedAt: Date;
+  agentName?: string | null;
+  agentEmail: string;
+  contactName?: string | null;
+  contactPhone?: string | null;
+  direction?: CallDoc['direction'];
+  durationSeconds?: number | null;
+  externalId?: string | null;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  /** Lets a caller that stored the recording first use its id for the call. */
+  callId?: string;
+}
+
+export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
+  const callId = input.callId ?? newId('call');
+  return {
+    _id: callId,
+    org_id: input.orgId,
+    // The idempotency key: the external_id when given, else the call itself (always set, so the
+    // unique index needs no partial filter, which FerretDB lacks).
+    ingest_key: input.externalId ?? callId,
+    external_id: input.externalId ?? null,
+    batch_id: input.batchId ?? null,
+    source: input.source,
+    status: 'queued',
+    failure_reason: null,
+    stages: Object.fromEntries(STAGE_NAMES.map((stage) => [stage, { status: 'pending', updated_at: now }])) as Record<
+      StageName,
+      StageState
+    >,
+    audio_url: input.audioUrl ?? null,
+    recording_file_id: input.recordingFileId ?? null,
+    recorded_at: input.recordedAt,
+    agent_name: input.agentName ?? null,
+    agent_email: input.agentEmail.toLowerCase(),
+    contact_id: null,
+    contact_name: input.contactName ?? null,
+    contact_phone: input.contactPhone ?? null,
+    direction: input.direction ?? null,
+    duration_seconds: input.durationSeconds ?? null,
+    tags: input.tags ?? [],
+    metadata: input.metadata ?? {},
+    recorded_day: input.recordedAt.toISOString().slice(0, 10),
+    summary: null,
+    extraction: null,
+    mismo_file_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Starts `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */
+export async function startCallWorkflow(temporal: Client, call: CallDoc): Promise<void> {
+  await temporal.workflow.start<typeof processCall>('processCall', {
+    workflowId: callWorkflowId(call._id),
+    taskQueue: taskQueues.callProcessing,
+    args: [{ orgId: call.org_id, callId: call._id }],
+    typedSearchAttributes: callSearchAttributes(
+      call.org_id,
+      { callId: call._id, agentEmail: call.agent_email, externalId: call.external_id },
+      call.batch_id,
+    ),
+    workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+  });
+}
+
+/**
+ * Stores one call and starts its workflow. A call whose external_id the organization already has
+ * is returned as it is (`created: false`), never duplicated. If the workflow cannot start, the new
+ * record is removed again and the answer is 503: nothing half-written.
+ */
+export async function ingestSingleCall(
+  deps: { collections: Collections; temporal: Client },
+  input: NewCall,
+): Promise<{ call: CallDoc; created: boolean }> {
+  const call = newCallDoc(input);
+  try {
+    await deps.collections.calls.insertOne(call);
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    const existing = await deps.collections.calls.findOne({ org_id: input.orgId, ingest_key: call.ingest_key });
+    if (!existing) throw error;
+    return { call: existing, created: false };
+  }
+  try {
+    await startCallWorkflow(deps.temporal, call);
+  } catch (error) {
+    await deps.collections.calls.deleteOne({ _id: call._id, org_id: call.org_id });
+    throw serviceUnavailable(`Could not start processing, nothing was stored: ${(error as Error).message}`);
+  }
+  return { call, created: true };
+}

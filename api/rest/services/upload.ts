@@ -1,0 +1,143 @@
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import type { Db } from 'mongodb';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors';
+import { SNIFF_BYTES, sniffMediaType } from '../../../lib/mediaSniff';
+import { RECORDINGS_BUCKET, recordingsBucket } from '../../../lib/mongo';
+
+/**
+ * Streams a multipart upload's `file` part straight into GridFS (never whole into memory),
+ * counting bytes against the cap and sniffing the media type from the first bytes. Text fields are
+ * collected alongside. On any failure the partial GridFS file is deleted before the error is
+ * thrown, so a refused upload leaves nothing behind.
+ */
+export const UPLOAD_FILE_FIELD = 'file';
+const MAX_FIELDS = 30;
+const MAX_FIELD_BYTES = 64 * 1024;
+
+export interface ReceivedUpload {
+  fields: Record<string, string | string[]>;
+  fileId: string;
+  bytes: number;
+  contentType: string;
+  filename: string;
+}
+
+class UploadRefused extends Error {
+  constructor(readonly refusal: Error) {
+    super(refusal.message);
+  }
+}
+
+export async function receiveUpload(
+  ctx: Context,
+  deps: { db: Db; maxBytes: number; fileId: string; orgId: string; callId: string },
+): Promise<ReceivedUpload> {
+  if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Send the recording as multipart/form-data');
+  if ((ctx.request.length ?? 0) > deps.maxBytes + MAX_FIELDS * MAX_FIELD_BYTES) {
+    throw payloadTooLarge(`The upload is larger than ${deps.maxBytes} bytes`);
+  }
+  const bucket = recordingsBucket(deps.db);
+  const fields: Record<string, string | string[]> = {};
+  let received: Omit<ReceivedUpload, 'fields'> | null = null;
+  let fileWork: Promise<void> | null = null;
+  // A refused file (too large, not media) must end the wait at once, not when the body ends.
+  let refuseEarly: (error: unknown) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => {
+    refuseEarly = reject;
+  });
+  refused.catch(() => undefined);
+
+  const parser = busboy({
+    headers: ctx.req.headers,
+    limits: { files: 1, fileSize: deps.maxBytes, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+  });
+  parser.on('field', (name, value) => {
+    if (name === '__proto__' || name === 'constructor' || name === 'prototype') return;
+    const previous = fields[name];
+    fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  });
+  parser.on('file', (name, stream, info) => {
+    if (name !== UPLOAD_FILE_FIELD || fileWork) {
+      stream.resume();
+      fileWork ??= Promise.reject(
+        new UploadRefused(
+          badRequest(`Send exactly one file, in the field "${UPLOAD_FILE_FIELD}"`, [
+            { path: UPLOAD_FILE_FIELD, message: `one file, in the field "${UPLOAD_FILE_FIELD}"` },
+          ]),
+        ),
+      );
+      return;
+    }
+    let bytes = 0;
+    let head = Buffer.alloc(0);
+    let contentType: string | null = null;
+    const sniff = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        if (contentType === null) {
+          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) {
+            contentType = sniffMediaType(head);
+            if (!contentType)
+              return callback(new UploadRefused(unsupportedMediaType('The file is not an audio or video recording')));
+          }
+        }
+        callback(null, chunk);
+      },
+      flush(callback) {
+        contentType ??= sniffMediaType(head);
+        if (!contentType)
+          return callback(new UploadRefused(unsupportedMediaType('The file is not an audio or video recording')));
+        callback();
+      },
+    });
+    stream.on('limit', () =>
+      sniff.destroy(new UploadRefused(payloadTooLarge(`The file is larger than ${deps.maxBytes} bytes`))),
+    );
+    const upload = bucket.openUploadStreamWithId(deps.fileId as never, info.filename || deps.callId, {
+      metadata: { org_id: deps.orgId, call_id: deps.callId, original_filename: info.filename ?? null },
+    });
+    fileWork = pipeline(stream, sniff, upload).then(async () => {
+      received = { fileId: deps.fileId, bytes, contentType: contentType!, filename: info.filename ?? '' };
+      await deps.db
+        .collection(`${RECORDINGS_BUCKET}.files`)
+        .updateOne({ _id: deps.fileId as never }, { $set: { 'metadata.content_type': contentType } });
+    });
+    fileWork.catch(refuseEarly);
+  });
+
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on('close', resolve);
+    parser.on('error', (error) =>
+      reject(new UploadRefused(badRequest(`Malformed multipart body: ${(error as Error).message}`))),
+    );
+    parser.on('filesLimit', () => reject(new UploadRefused(badRequest('Send exactly one file'))));
+    parser.on('fieldsLimit', () => reject(new UploadRefused(badRequest(`At most ${MAX_FIELDS} fields`))));
+  });
+  ctx.req.pipe(parser);
+
+  try {
+    await Promise.race([parsed, refused]);
+    await Promise.race([fileWork ?? Promise.resolve(), refused]);
+  } catch (error) {
+    ctx.req.unpipe(parser);
+    ctx.req.resume();
+    await bucket.delete(deps.fileId as never).catch(() => undefined);
+    throw error instanceof UploadRefused ? error.refusal : error;
+  }
+  if (!received) {
+    throw badRequest(`The recording is missing: send it in the field "${UPLOAD_FILE_FIELD}"`, [
+      { path: UPLOAD_FILE_FIELD, message: 'required' },
+    ]);
+  }
+  return { fields, ...(received as Omit<ReceivedUpload, 'fields'>) };
+}
+
+export async function discardUpload(db: Db, fileId: string): Promise<void> {
+  await recordingsBucket(db)
+    .delete(fileId as never)
+    .catch(() => undefined);
+}
