@@ -100,6 +100,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
             },
           }
         : {}),
+      ...(route.multipart ? { requestBody: multipartRequestBody(route.multipart) } : {}),
       responses,
     };
   }
@@ -158,7 +159,12 @@ export function renderReferencePage(document: OpenApiDocument): string {
         )
         .join('');
       const body = operation.requestBody
-        ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(operation.requestBody.content['application/json']?.schema, null, 2))}</pre>`
+        ? Object.entries(operation.requestBody.content)
+            .map(
+              ([type, media]) =>
+                `<h4>Body (${escapeHtml(type)})</h4><pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>`,
+            )
+            .join('')
         : '';
       const responses = Object.entries(operation.responses)
         .map(([status, response]) => `<li><b>${status}</b> ${escapeHtml(response.description)}</li>`)

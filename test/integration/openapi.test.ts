@@ -87,6 +87,13 @@ describeWithStack('the OpenAPI document', () => {
     ]);
   });
 
+  test('documents the multipart upload with its file and fields', async () => {
+    const document = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as any;
+    const schema = document.paths['/calls/upload'].post.requestBody.content['multipart/form-data'].schema;
+    expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.required).toEqual(['file', 'agent_name', 'agent_email', 'recorded_at']);
+  });
+
   test('a readable reference page is rendered at /docs', async () => {
     const response = await fetch(stack.baseUrl.replace('/api/v1', '/docs'));
     expect(response.status).toBe(200);
