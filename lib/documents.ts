@@ -216,3 +216,15 @@ export interface ContactDoc {
   created_at: Date;
   updated_at: Date;
 }
+
+/** A stored response for an `Idempotency-Key` (`_id` = `<orgId>:<apiKeyId>:<key>`), replayed for 24 hours. */
+export interface IdempotencyRecordDoc {
+  _id: string;
+  org_id: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  status: number | null;
+  body: unknown;
+  location: string | null;
+  created_at: Date;
+}

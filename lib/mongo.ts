@@ -6,6 +6,7 @@ import type {
   BatchDoc,
   CallDoc,
   ContactDoc,
+  IdempotencyRecordDoc,
   OrganizationDoc,
   ScorecardDoc,
   TaskDoc,
@@ -73,6 +74,7 @@ export const COLLECTIONS = {
       { key: { org_id: 1, emails: 1 }, name: 'org_email' },
     ],
   },
+  idempotencyKeys: { name: 'idempotency_keys', indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }] },
   rateLimitSlots: {
     name: 'rate_limit_slots',
     indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
@@ -91,6 +93,7 @@ export interface Collections {
   tasks: Collection<TaskDoc>;
   appointments: Collection<AppointmentDoc>;
   contacts: Collection<ContactDoc>;
+  idempotencyKeys: Collection<IdempotencyRecordDoc>;
 }
 
 export interface Database {
@@ -123,6 +126,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       tasks: collection<TaskDoc>(COLLECTIONS.tasks.name),
       appointments: collection<AppointmentDoc>(COLLECTIONS.appointments.name),
       contacts: collection<ContactDoc>(COLLECTIONS.contacts.name),
+      idempotencyKeys: collection<IdempotencyRecordDoc>(COLLECTIONS.idempotencyKeys.name),
     },
     close: () => client.close(),
   };

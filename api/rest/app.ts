@@ -8,6 +8,7 @@ import { pingDatabase } from '../../lib/mongo';
 import { pingTemporal } from '../../lib/temporalClient';
 import type { RestDeps } from './deps';
 import { authenticate } from './middleware/auth';
+import { idempotency } from './middleware/idempotency';
 import { organizationRateLimit } from './middleware/rateLimit';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
@@ -66,7 +67,10 @@ export function createRestApp(deps: RestDeps): Koa {
   const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
   v1.use(organizationRateLimit(deps.database.collections));
-  mountRoutes(v1, routes, { jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES });
+  mountRoutes(v1, routes, {
+    jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
+    idempotency: idempotency(deps.database.collections),
+  });
   app.use(v1.routes());
   app.use(v1.allowedMethods({ throw: true }));
   return app;

@@ -9,7 +9,8 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   403: 'The API key lacks the permission',
   404: "Not found (also for another organization's resources)",
   405: 'Method not allowed',
-  409: 'Conflict',
+  409: 'A request with the same Idempotency-Key is still running',
+  422: 'The Idempotency-Key was already used with a different request',
   413: 'Body too large',
   415: 'Body is not application/json',
   429: 'Rate limit exceeded; see Retry-After',
@@ -35,6 +36,15 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
     schema: jsonSchema(field, 'input'),
   }));
 }
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the POST safe to retry: the first successful response is replayed for 24 hours (header Idempotent-Replayed: true).',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests allowed per hour', schema: { type: 'integer' } },
@@ -64,7 +74,10 @@ function multipartRequestBody(multipart: NonNullable<RouteDefinition['multipart'
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const errorStatuses = [...new Set([...route.errors, ...COMMON_ERROR_STATUSES])].sort();
+    const idempotent = route.method === 'post';
+    const errorStatuses = [
+      ...new Set([...route.errors, ...COMMON_ERROR_STATUSES, ...(idempotent ? [409, 422] : [])]),
+    ].sort();
     const responses: Record<string, unknown> = {
       [route.success.status]: {
         description: route.success.description,
@@ -91,7 +104,11 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       ...(route.permission ? { 'x-permission': route.permission } : {}),
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      ],
       ...(route.body
         ? {
             requestBody: {

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { Permission } from '../../lib/permissions';
 import { parseOrThrow } from '../../lib/validation';
@@ -72,12 +72,13 @@ export function koaPath(openApiPath: string): string {
 export function mountRoutes(
   router: Router,
   routes: readonly RouteDefinition[],
-  options: { jsonLimitBytes: number },
+  options: { jsonLimitBytes: number; idempotency: Middleware },
 ): void {
   for (const route of routes) {
     // Only routes that take a JSON body parse one; a multipart route streams its own.
     const bodyParsing = route.body ? jsonBody(options.jsonLimitBytes, { keepRaw: route.rawBody ?? false }) : [];
-    router[route.method](koaPath(route.path), ...bodyParsing, async (ctx) => {
+    const replay = route.method === 'post' ? [options.idempotency] : [];
+    router[route.method](koaPath(route.path), ...bodyParsing, ...replay, async (ctx) => {
       const auth = route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
       const params = route.params ? parseOrThrow(route.params, ctx.params, 'Path parameters') : {};
       const query = route.query ? parseOrThrow(route.query, { ...ctx.query }, 'Query parameters') : {};

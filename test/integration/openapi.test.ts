@@ -65,12 +65,15 @@ describeWithStack('the OpenAPI document', () => {
       '400',
       '401',
       '403',
+      '409',
       '413',
       '415',
+      '422',
       '429',
       '500',
       '503',
     ]);
+    expect(batch.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['Idempotency-Key']);
     const list = document.paths['/calls'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
       'from',
