@@ -1,0 +1,19 @@
+/** `npm run bench -- <name> [options]`: runs one benchmark; each prints its figures and its baseline. */
+import * as ingest from './ingest';
+
+const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = { ingest };
+
+async function run(): Promise<void> {
+  const [name, ...argv] = process.argv.slice(2);
+  const benchmark = name ? BENCHMARKS[name] : undefined;
+  if (!benchmark) {
+    process.stderr.write(`usage: npm run bench -- <${Object.keys(BENCHMARKS).join('|')}> [options]\n`);
+    process.exit(2);
+  }
+  await benchmark.main(argv);
+}
+
+run().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

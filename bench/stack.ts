@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startFerretDb, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
+import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
+
+/** Benchmarks run against real servers: the ones in the environment, or fresh embedded ones. */
+export async function benchServers(
+  log: (line: string) => void,
+): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
+  ensureTools(toolsNeeded(process.env, 'dev'), log);
+  const started: ManagedProcess[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'cis-bench-'));
+  const quiet = () => undefined;
+  if (!env.MONGODB_URI) {
+    const port = await freePort();
+    started.push(
+      await startFerretDb({ binary: toolPath('ferretdb'), port, dataDir: path.join(scratch, 'ferretdb'), sink: quiet }),
+    );
+    env.MONGODB_URI = `mongodb://127.0.0.1:${port}/`;
+  }
+  if (!env.TEMPORAL_ADDRESS) {
+    const port = await freePort();
+    started.push(
+      await startTemporalDevServer({ binary: toolPath('temporal'), port, uiPort: null, dbFile: null, sink: quiet }),
+    );
+    env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
+  }
+  log(`servers: MongoDB ${env.MONGODB_URI}, Temporal ${env.TEMPORAL_ADDRESS}`);
+  return {
+    env,
+    async stop() {
+      for (const server of started.reverse()) await server.stop();
+    },
+  };
+}
+
+export function percentile(sortedMs: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sortedMs.length));
+  return sortedMs[rank - 1]!;
+}
+
+export const fmt = (value: number, digits = 1) => value.toFixed(digits);
