@@ -13,7 +13,8 @@ export const NON_RETRYABLE = {
   recordingBlocked: 'RecordingBlocked',
   recordingTooLarge: 'RecordingTooLarge',
   notAudio: 'NotAudio',
-  sttNotConfigured: 'SttNotConfigured',
+  badAudio: 'BadAudio',
+  sttRejected: 'SttRejected',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -43,6 +44,28 @@ export const fetchRecordingPolicy = {
       NON_RETRYABLE.recordingBlocked,
       NON_RETRYABLE.recordingTooLarge,
       NON_RETRYABLE.notAudio,
+    ],
+  },
+} satisfies ActivityOptions;
+
+/**
+ * Speech-to-text on the `transcription` queue: long (up to 30 minutes of recognition), heartbeating
+ * every 10 s, so a dead worker is noticed within a minute and the call moves to another one.
+ */
+export const transcriptionPolicy = {
+  taskQueue: 'transcription',
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: {
+    initialInterval: '10 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: [
+      NON_RETRYABLE.callNotFound,
+      NON_RETRYABLE.recordingUnavailable,
+      NON_RETRYABLE.badAudio,
+      NON_RETRYABLE.sttRejected,
     ],
   },
 } satisfies ActivityOptions;

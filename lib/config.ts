@@ -65,6 +65,15 @@ export const ConfigSchema = z.object({
     .optional(),
   UPLOAD_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),
 
+  // Speech-to-text: any OpenAI-compatible /v1/audio/transcriptions server; unset, the embedded one.
+  STT_BASE_URL: z.string().url().optional(),
+  STT_PORT: port.default(8765),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_LANGUAGE: z.string().min(2).max(10).default('en'),
+  STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
+  STT_TIMEOUT_SECONDS: positiveInt.default(600),
+
   // Outbound requests (recording downloads, later webhooks and CRM calls).
   OUTBOUND_ALLOWED_HOSTS: csv,
   RECORDING_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),
@@ -116,4 +125,9 @@ export function temporalAddress(config: Config): string {
 export function restBaseUrl(config: Config): string {
   const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
   return `${base.replace(/\/+$/, '')}/api/v1`;
+}
+
+/** Base URL of the speech-to-text server, without a trailing slash (…/v1 is appended by the client). */
+export function sttBaseUrl(config: Config): string {
+  return (config.STT_BASE_URL ?? `http://127.0.0.1:${config.STT_PORT}`).replace(/\/+$/, '');
 }

@@ -6,13 +6,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfigOrExit, mongoUri, temporalAddress, type Config } from '../lib/config';
+import { loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } from '../lib/config';
 import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { createApiKey, createOrganization, createUser } from '../lib/tenancy';
-import { spawnManaged, startFerretDb, startTemporalDevServer, type ManagedProcess } from './stack';
+import { spawnManaged, startFerretDb, startSttServer, startTemporalDevServer, type ManagedProcess } from './stack';
 import { ensureDevEncryptionKey } from './devSecrets';
-import { ensureTools, REPO_ROOT, toolPath, toolsNeeded } from './tools';
+import { ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
 
 const COLORS: Record<string, string> = {
   temporal: '\x1b[35m',
@@ -20,6 +20,7 @@ const COLORS: Record<string, string> = {
   worker: '\x1b[36m',
   rest: '\x1b[33m',
   help: '\x1b[34m',
+  stt: '\x1b[31m',
   dev: '\x1b[1m',
 };
 const useColor = process.stdout.isTTY;
@@ -147,11 +148,24 @@ async function main(): Promise<void> {
       );
     }
 
+    if (!config.STT_BASE_URL) {
+      log(`starting the speech-to-text server (Whisper tiny.en) on 127.0.0.1:${config.STT_PORT}`);
+      started.push(
+        await startSttServer({
+          python: toolPath('stt'),
+          script: STT_SERVER_SCRIPT,
+          port: config.STT_PORT,
+          sink: prefixed('stt'),
+        }),
+      );
+    }
+
     const childEnv = {
       ...process.env,
       MONGODB_URI: mongoUri(config),
       TEMPORAL_ADDRESS: temporalAddress(config),
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
+      STT_BASE_URL: sttBaseUrl(config),
     };
     const demo = await seedDemo(config);
 
@@ -188,6 +202,7 @@ async function main(): Promise<void> {
       `  Help API      ${helpUrl}          (health: ${helpUrl}/readyz)`,
       `  Temporal UI   ${uiUrl}`,
       `  Temporal      ${temporalAddress(config)}   MongoDB ${mongoUri(config)}`,
+      `  Speech-to-text ${sttBaseUrl(config)}/v1/audio/transcriptions`,
       '',
       `  Demo organization ${demo.organization_id} (owner ${demo.user_email})`,
       `  Demo API key      ${demo.api_key}`,

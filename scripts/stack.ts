@@ -191,3 +191,37 @@ export async function startFerretDb(options: FerretDbOptions): Promise<ManagedPr
   }
   return server;
 }
+
+export interface SttServerOptions {
+  python: string;
+  script: string;
+  port: number;
+  sink: LineSink;
+}
+
+/** The embedded OpenAI-compatible speech-to-text server (scripts/stt/server.py). */
+export async function startSttServer(options: SttServerOptions): Promise<ManagedProcess> {
+  const server = spawnManaged(
+    'stt',
+    options.python,
+    ['-W', 'ignore::DeprecationWarning', options.script, '--host', '127.0.0.1', '--port', String(options.port)],
+    {
+      sink: options.sink,
+    },
+  );
+  try {
+    await waitFor(
+      `speech-to-text server on 127.0.0.1:${options.port}`,
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${options.port}/healthz`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      },
+      server,
+      60_000,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}

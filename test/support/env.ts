@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../lib/config';
  * Suites that need a real server or binary run only when it is there. In CI (CI=true) its
  * absence fails the run; elsewhere the suite is skipped and the reason printed, never silently.
  */
-function describeNeeding(what: string, reason: string | null, name: string, body: () => void): void {
+export function describeNeeding(what: string, reason: string | null, name: string, body: () => void): void {
   if (reason && process.env.CI === 'true') throw new Error(`CI needs ${what}: ${reason}`);
   if (reason) {
     process.stderr.write(`\n!!! SKIPPED "${name}": needs ${what}: ${reason}\n\n`);
@@ -42,6 +42,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     MONGODB_URI: process.env.MONGODB_URI,
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS,
+    STT_BASE_URL: process.env.STT_BASE_URL,
     MONGODB_DB: `test_${randomBytes(6).toString('hex')}`,
     SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...overrides,

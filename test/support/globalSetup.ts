@@ -1,8 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFerretDb, startTemporalDevServer, freePort, type ManagedProcess } from '../../scripts/stack';
-import { ensureTools, toolPath, toolsNeeded } from '../../scripts/tools';
+import {
+  freePort,
+  startFerretDb,
+  startSttServer,
+  startTemporalDevServer,
+  type ManagedProcess,
+} from '../../scripts/stack';
+import { ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
 
 /**
  * Starts a real Temporal dev server and FerretDB on free ports (unless TEMPORAL_ADDRESS /
@@ -57,7 +63,16 @@ export default async function globalSetup(): Promise<void> {
       );
       process.env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
     }
-    log(`MongoDB ${process.env.MONGODB_URI}, Temporal ${process.env.TEMPORAL_ADDRESS}`);
+    if (!process.env.STT_BASE_URL) {
+      const port = await freePort();
+      started.push(
+        await startSttServer({ python: toolPath('stt'), script: STT_SERVER_SCRIPT, port, sink: quiet('stt') }),
+      );
+      process.env.STT_BASE_URL = `http://127.0.0.1:${port}`;
+    }
+    log(
+      `MongoDB ${process.env.MONGODB_URI}, Temporal ${process.env.TEMPORAL_ADDRESS}, speech-to-text ${process.env.STT_BASE_URL}`,
+    );
   } catch (error) {
     process.env.CIS_STACK_UNAVAILABLE = `servers could not start: ${(error as Error).message}`;
     log(`!!! ${process.env.CIS_STACK_UNAVAILABLE}`);

@@ -46,7 +46,7 @@ export async function startTestStack(config: Config, options: { workers: boolean
     workers = await createWorkers({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
-      queues: ['call-processing'],
+      queues: ['call-processing', 'transcription'],
       deps: { db: database.db, collections: database.collections, config },
       logger,
       workflowBundle,

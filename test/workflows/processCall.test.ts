@@ -72,8 +72,23 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
       workflowBundle: bundle,
       activities,
     });
-    return worker.runUntil(run());
+    // Speech-to-text runs on its own queue, as in production.
+    const transcription = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue: 'transcription',
+      activities: {
+        async transcribeCall({ callId }: { callId: string }) {
+          transcribed.push(callId);
+          return { segments: 1, channels: 2, language: 'en' };
+        },
+      },
+    });
+    return transcription.runUntil(worker.runUntil(run()));
   }
+  let transcribed: string[] = [];
+  beforeEach(() => {
+    transcribed = [];
+  });
 
   test('a transient download failure is retried and the call then completes', async () => {
     let attempts = 0;
@@ -93,6 +108,8 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     const call = fake.calls.get('call_retry')!;
     expect(call.status).toBe('completed');
     expect(call.stages.fetch).toBe('completed');
+    expect(call.stages.transcription).toBe('completed');
+    expect(transcribed).toEqual(['call_retry']);
     for (const stage of STAGES_NOT_AVAILABLE) expect(call.stages[stage]).toBe('skipped');
     expect(STAGE_NOT_AVAILABLE_REASON).toMatch(/not available/);
   });
@@ -114,6 +131,8 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(result).toEqual({ callId: 'call_404', status: 'failed', reason: 'Recording URL answered HTTP 404' });
     expect(fake.calls.get('call_404')).toMatchObject({ status: 'failed', reason: 'Recording URL answered HTTP 404' });
     expect(fake.calls.get('call_404')!.stages.fetch).toBe('failed');
+    expect(fake.calls.get('call_404')!.stages.transcription).toBeUndefined();
+    expect(transcribed).toEqual([]);
   });
 
   test('a batch with one bad URL ends completed_with_errors with exact counts', async () => {

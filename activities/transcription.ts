@@ -1,0 +1,105 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Db } from 'mongodb';
+import type { Config } from '../lib/config';
+import type { Speaker, TranscriptSegment } from '../lib/documents';
+import { recordingsBucket, type Collections } from '../lib/mongo';
+import { audioChannels, prepareForRecognition, UndecodableAudio } from './audio';
+import { NON_RETRYABLE } from './policies';
+import { SpeechToTextRejected, type SpeechToText } from './providers/speechToText';
+
+export interface TranscriptionOutcome {
+  segments: number;
+  channels: number;
+  language: string | null;
+}
+
+const HEARTBEAT_EVERY_MS = 10_000;
+
+/**
+ * Speaker attribution. Two-channel recordings carry one speaker per channel; which channel is the
+ * agent's is the dialer's convention, STT_AGENT_CHANNEL (1 = left, the default), or per call
+ * `metadata.agent_channel` (1 or 2) when a dialer says so. Mono recordings get `unknown`.
+ */
+export function channelSpeakers(agentChannel: 1 | 2): [Speaker, Speaker] {
+  return agentChannel === 1 ? ['agent', 'customer'] : ['customer', 'agent'];
+}
+
+export function mergeByTime(
+  channels: { speaker: Speaker; segments: Omit<TranscriptSegment, 'speaker'>[] }[],
+): TranscriptSegment[] {
+  return channels
+    .flatMap(({ speaker, segments }) => segments.map((segment) => ({ speaker, ...segment })))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export function createTranscriptionActivities(deps: {
+  db: Db;
+  collections: Collections;
+  config: Pick<Config, 'STT_AGENT_CHANNEL' | 'STT_LANGUAGE'>;
+  speechToText: SpeechToText;
+}) {
+  return {
+    /** Recording (GridFS) → per-channel recognition → one transcript in time order, stored by call id. */
+    async transcribeCall(input: { orgId: string; callId: string }): Promise<TranscriptionOutcome> {
+      const context = Context.current();
+      const call = await deps.collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
+      if (!call)
+        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
+      if (!call.recording_file_id) {
+        throw ApplicationFailure.nonRetryable('The call has no stored recording', NON_RETRYABLE.recordingUnavailable);
+      }
+      const workDir = await mkdtemp(path.join(os.tmpdir(), `stt-${input.callId}-`));
+      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
+      try {
+        const recording = path.join(workDir, 'recording');
+        await pipeline(
+          recordingsBucket(deps.db).openDownloadStream(call.recording_file_id as never),
+          createWriteStream(recording),
+        );
+        context.heartbeat('downloaded');
+        const channels = await audioChannels(recording);
+        const files = await prepareForRecognition(recording, workDir, channels);
+        const metadataChannel = Number((call.metadata as { agent_channel?: unknown }).agent_channel);
+        const agentChannel =
+          metadataChannel === 1 || metadataChannel === 2 ? metadataChannel : deps.config.STT_AGENT_CHANNEL;
+        const speakers: Speaker[] = files.length === 2 ? channelSpeakers(agentChannel as 1 | 2) : ['unknown'];
+
+        let language: string | null = null;
+        const recognized = [];
+        for (const [index, file] of files.entries()) {
+          const result = await deps.speechToText.transcribe(file, {
+            language: deps.config.STT_LANGUAGE,
+            signal: context.cancellationSignal,
+          });
+          language ??= result.language;
+          recognized.push({ speaker: speakers[index]!, segments: result.segments });
+          context.heartbeat(`channel ${index + 1} of ${files.length} done`);
+        }
+        const segments = mergeByTime(recognized);
+        await deps.collections.transcripts.replaceOne(
+          { _id: input.callId, org_id: input.orgId },
+          { org_id: input.orgId, call_id: input.callId, language, segments, created_at: new Date() },
+          { upsert: true },
+        );
+        return { segments: segments.length, channels, language };
+      } catch (error) {
+        if (error instanceof UndecodableAudio)
+          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.badAudio);
+        if (error instanceof SpeechToTextRejected) {
+          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.sttRejected);
+        }
+        throw error;
+      } finally {
+        clearInterval(heartbeat);
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type TranscriptionActivities = ReturnType<typeof createTranscriptionActivities>;
