@@ -3,6 +3,8 @@ import type { Config } from '../lib/config';
 import type { Collections } from '../lib/mongo';
 import { createBatchActivities } from './batches';
 import { createCallStoreActivities } from './calls';
+import { createContactActivities } from './contacts';
+import { createEventActivities } from './events';
 import { createRecordingActivities } from './recordings';
 
 export interface ActivityDeps {
@@ -17,6 +19,8 @@ export function createCallProcessingActivities(deps: ActivityDeps) {
     ...createCallStoreActivities(deps.collections),
     ...createRecordingActivities(deps),
     ...createBatchActivities(deps.collections),
+    ...createContactActivities(deps.collections),
+    ...createEventActivities(deps.collections),
   };
 }
 

@@ -228,3 +228,13 @@ export interface IdempotencyRecordDoc {
   location: string | null;
   created_at: Date;
 }
+
+/** An event the product emitted (`_id` is its stable id); the webhook deliveries are made from these. */
+export interface EventDoc {
+  _id: string;
+  org_id: string;
+  type: import('./events').EventType;
+  subject_id: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}

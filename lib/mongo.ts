@@ -6,6 +6,7 @@ import type {
   BatchDoc,
   CallDoc,
   ContactDoc,
+  EventDoc,
   IdempotencyRecordDoc,
   OrganizationDoc,
   ScorecardDoc,
@@ -74,6 +75,7 @@ export const COLLECTIONS = {
       { key: { org_id: 1, emails: 1 }, name: 'org_email' },
     ],
   },
+  events: { name: 'events', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   idempotencyKeys: { name: 'idempotency_keys', indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }] },
   rateLimitSlots: {
     name: 'rate_limit_slots',
@@ -94,6 +96,7 @@ export interface Collections {
   appointments: Collection<AppointmentDoc>;
   contacts: Collection<ContactDoc>;
   idempotencyKeys: Collection<IdempotencyRecordDoc>;
+  events: Collection<EventDoc>;
 }
 
 export interface Database {
@@ -127,6 +130,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       appointments: collection<AppointmentDoc>(COLLECTIONS.appointments.name),
       contacts: collection<ContactDoc>(COLLECTIONS.contacts.name),
       idempotencyKeys: collection<IdempotencyRecordDoc>(COLLECTIONS.idempotencyKeys.name),
+      events: collection<EventDoc>(COLLECTIONS.events.name),
     },
     close: () => client.close(),
   };

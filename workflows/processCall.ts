@@ -40,7 +40,9 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   for (const stage of STAGES_NOT_AVAILABLE) {
     await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
   }
+  await store.upsertContactForCall(input);
   await setStatus(input, 'completed');
+  await store.emitCallCompleted(input);
   return { callId: input.callId, status: 'completed' };
 }
 

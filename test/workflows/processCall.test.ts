@@ -18,6 +18,7 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
     { status: CallStatus; reason?: string; stages: Partial<Record<StageName, StageStatus>> }
   >();
   const batches = new Map<string, string[]>();
+  const events: string[] = [];
   const activities: CallProcessingActivities = {
     async setCallStatus({ callId, status, reason }) {
       const call = calls.get(callId) ?? { status: 'queued', stages: {} };
@@ -31,6 +32,17 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
     async fetchRecording({ callId }) {
       await fetch(callId);
       return { fileId: `rec_${callId}`, bytes: 100, contentType: 'audio/wav' };
+    },
+    async upsertContactForCall() {
+      return { contactId: null };
+    },
+    async emitEvent({ type, subjectId }) {
+      events.push(`${type}:${subjectId}`);
+      return `evt_${subjectId}`;
+    },
+    async emitCallCompleted({ callId }) {
+      events.push(`call.completed:${callId}`);
+      return `evt_${callId}`;
     },
     async recordBatchOutcome({ batchId }): Promise<BatchProgress> {
       const ids = batches.get(batchId) ?? [];
@@ -47,7 +59,7 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
       };
     },
   };
-  return { activities, calls, batches };
+  return { activities, calls, batches, events };
 }
 
 describeWithTestServer('processCall and ingestBatch on the time-skipping server', () => {
@@ -110,6 +122,7 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(call.stages.fetch).toBe('completed');
     expect(call.stages.transcription).toBe('completed');
     expect(transcribed).toEqual(['call_retry']);
+    expect(fake.events).toEqual(['call.completed:call_retry']);
     for (const stage of STAGES_NOT_AVAILABLE) expect(call.stages[stage]).toBe('skipped');
     expect(STAGE_NOT_AVAILABLE_REASON).toMatch(/not available/);
   });
@@ -133,6 +146,7 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(fake.calls.get('call_404')!.stages.fetch).toBe('failed');
     expect(fake.calls.get('call_404')!.stages.transcription).toBeUndefined();
     expect(transcribed).toEqual([]);
+    expect(fake.events).toEqual([]);
   });
 
   test('a batch with one bad URL ends completed_with_errors with exact counts', async () => {

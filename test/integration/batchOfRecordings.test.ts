@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventIdFor } from '../../lib/events';
+import { describeNeeding, testConfig } from '../support/env';
+import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/calls');
+const FIXTURE_IDS = ['purchase-lead', 'refinance-inbound', 'software-demo'];
+
+interface Fixture {
+  id: string;
+  recorded_at: string;
+  direction: 'inbound' | 'outbound';
+  agent: { name: string; email: string };
+  customer: { name: string; phone: string };
+  metadata: Record<string, string>;
+}
+
+function missingPrerequisite(): string | null {
+  if (process.env.CIS_STACK_UNAVAILABLE) return process.env.CIS_STACK_UNAVAILABLE;
+  if (!existsSync(path.join(FIXTURES, 'make-audio.mjs'))) return `${FIXTURES} is absent`;
+  try {
+    execFileSync('sh', ['-c', 'command -v flite && command -v sox && command -v ffmpeg']);
+  } catch {
+    return 'flite, sox or ffmpeg is not installed (apt-get install -y flite sox ffmpeg)';
+  }
+  return null;
+}
+
+describeNeeding(
+  'the call fixtures, flite, sox and ffmpeg',
+  missingPrerequisite(),
+  'a batch of 10 real recordings, end to end',
+  () => {
+    let stack: TestStack;
+    let recordings: LocalServer;
+    let audioDir: string;
+
+    beforeAll(async () => {
+      audioDir = mkdtempSync(path.join(os.tmpdir(), 'cis-batch-'));
+      execFileSync('node', [
+        path.join(FIXTURES, 'make-audio.mjs'),
+        audioDir,
+        ...FIXTURE_IDS.map((id) => path.join(FIXTURES, `${id}.json`)),
+      ]);
+      recordings = await startLocalServer((req, res) => {
+        const file = path.join(audioDir, path.basename(req.url ?? ''));
+        if (!existsSync(file)) return void res.writeHead(404).end();
+        res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': statSync(file).size });
+        createReadStream(file).pipe(res);
+      });
+      stack = await startTestStack(testConfig({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', BATCH_CONCURRENCY: '4' }), {
+        workers: true,
+      });
+    });
+    afterAll(async () => {
+      await stack?.close();
+      await recordings?.close();
+      if (audioDir) rmSync(audioDir, { recursive: true, force: true });
+    });
+
+    test('10 recordings reach completed with transcripts, contacts and one call.completed each; an SSRF target is refused', async () => {
+      const tenant = await seedTenant(stack.database);
+      const fixtures = FIXTURE_IDS.map(
+        (id) => JSON.parse(readFileSync(path.join(FIXTURES, `${id}.json`), 'utf8')) as Fixture,
+      );
+      const items = Array.from({ length: 10 }, (_, index) => {
+        const fixture = fixtures[index % fixtures.length]!;
+        const variant = index % 2 === 0 ? 'stereo' : 'phone';
+        return {
+          audio_url: `${recordings.url}/${fixture.id}.${variant}.wav`,
+          recorded_at: fixture.recorded_at,
+          agent_name: fixture.agent.name,
+          agent_email: fixture.agent.email,
+          contact_name: fixture.customer.name,
+          contact_phone: fixture.customer.phone,
+          external_id: `fixture-${index}`,
+          metadata: fixture.metadata,
+        };
+      });
+      const ssrf = { ...items[0]!, audio_url: 'http://169.254.169.254/latest/meta-data/iam', external_id: 'ssrf' };
+      const created = await api(stack, tenant.key, 'POST', '/calls/upload/batch', { calls: [...items, ssrf] });
+      expect(created.status).toBe(202);
+      const batchId = created.body.data.batch_id;
+
+      const deadline = Date.now() + 240_000;
+      let progress;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        progress = (await api(stack, tenant.key, 'GET', `/batches/${batchId}`)).body.data;
+      } while (progress.in_progress > 0 && Date.now() < deadline);
+      expect(progress).toMatchObject({ total_calls: 11, processed: 11, failed: 1, status: 'completed_with_errors' });
+
+      const calls = (await api(stack, tenant.key, 'GET', `/calls?batch_id=${batchId}&limit=100`)).body.data;
+      const refused = calls.find((call: { external_id: string }) => call.external_id === 'ssrf');
+      expect(refused.status).toBe('failed');
+      expect(refused.failure_reason).toMatch(
+        /^Refusing to connect to 169\.254\.169\.254.*private or reserved address$/,
+      );
+
+      for (const summary of calls.filter((call: { external_id: string }) => call.external_id !== 'ssrf')) {
+        const call = (await api(stack, tenant.key, 'GET', `/calls/${summary.call_id}`)).body.data;
+        expect(call.status).toBe('completed');
+        expect(call.transcript.segments.length).toBeGreaterThan(3);
+        expect(call.contact.id).toMatch(/^ct_/);
+        const stereo =
+          call.stages && call.transcript.segments.some((segment: { speaker: string }) => segment.speaker === 'agent');
+        expect(stereo).toBe(Number(call.external_id.split('-')[1]) % 2 === 0);
+      }
+
+      // Contacts: one per customer phone, with the calls' metrics; the lead time came from metadata.
+      const contacts = (await api(stack, tenant.key, 'GET', '/contacts')).body.data;
+      expect(contacts).toHaveLength(3);
+      const john = contacts.find((contact: { phones: string[] }) => contact.phones.includes('+14155550123'));
+      expect(john).toMatchObject({
+        name: 'John Smith',
+        lead_created_at: '2026-03-10T19:52:00.000Z',
+        metrics: { call_count: 4 },
+      });
+
+      // One call.completed per completed call, under its stable id.
+      const events = await stack.database.collections.events.find({ org_id: tenant.organization._id }).toArray();
+      expect(events).toHaveLength(10);
+      for (const event of events) {
+        expect(event.type).toBe('call.completed');
+        expect(event._id).toBe(eventIdFor(tenant.organization._id, 'call.completed', event.subject_id));
+        expect(event.data).toMatchObject({ call_id: event.subject_id, status: 'completed' });
+      }
+    }, 300_000);
+  },
+);
