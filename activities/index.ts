@@ -6,6 +6,8 @@ import { createCallStoreActivities } from './calls';
 import { createContactActivities } from './contacts';
 import { createEventActivities } from './events';
 import { createRecordingActivities } from './recordings';
+import { createScorecardActivities } from './scorecard';
+import { createSummaryActivities } from './summary';
 
 export interface ActivityDeps {
   db: Db;
@@ -21,6 +23,8 @@ export function createCallProcessingActivities(deps: ActivityDeps) {
     ...createBatchActivities(deps.collections),
     ...createContactActivities(deps.collections),
     ...createEventActivities(deps.collections),
+    ...createSummaryActivities(deps.collections),
+    ...createScorecardActivities(deps.collections),
   };
 }
 

@@ -15,6 +15,7 @@ export const NON_RETRYABLE = {
   notAudio: 'NotAudio',
   badAudio: 'BadAudio',
   sttRejected: 'SttRejected',
+  noTranscript: 'NoTranscript',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -67,5 +68,17 @@ export const transcriptionPolicy = {
       NON_RETRYABLE.badAudio,
       NON_RETRYABLE.sttRejected,
     ],
+  },
+} satisfies ActivityOptions;
+
+/** Summary, scorecard and the other language stages: quick with the embedded engine. */
+export const languagePolicy = {
+  startToCloseTimeout: '2 minutes',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.noTranscript],
   },
 } satisfies ActivityOptions;

@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { callStorePolicy, fetchRecordingPolicy, transcriptionPolicy } from '../activities/policies';
+import { callStorePolicy, fetchRecordingPolicy, languagePolicy, transcriptionPolicy } from '../activities/policies';
 import type { TranscriptionActivities } from '../activities/transcription';
 import type { CallStatus, StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
@@ -10,20 +10,13 @@ const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
 const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolicy);
 // Speech-to-text runs on its own queue, so CPU-heavy workers scale apart from the light ones.
 const transcription = proxyActivities<TranscriptionActivities>(transcriptionPolicy);
+const language = proxyActivities<CallProcessingActivities>(languagePolicy);
 
 /**
  * Stages this version does not run yet. They are recorded as `skipped` with this reason so the
  * API never claims work that did not happen.
  */
-export const STAGES_NOT_AVAILABLE: readonly StageName[] = [
-  'summary',
-  'scorecard',
-  'extraction',
-  'actions',
-  'crm',
-  'calendar',
-  'mismo',
-];
+export const STAGES_NOT_AVAILABLE: readonly StageName[] = ['extraction', 'actions', 'crm', 'calendar', 'mismo'];
 export const STAGE_NOT_AVAILABLE_REASON = 'not available in this version';
 
 /** Workflow id `call-<callId>`: one call from its recording to `completed` or `failed`. */
@@ -32,6 +25,11 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   try {
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
     await runStage(input, 'transcription', () => transcription.transcribeCall(input));
+    // The language stages read the transcript and do not depend on each other.
+    await Promise.all([
+      runStage(input, 'summary', () => language.summarizeCall(input)),
+      runStage(input, 'scorecard', () => language.scoreCall(input)),
+    ]);
   } catch (error) {
     const reason = describeFailure(error);
     await setStatus(input, 'failed', reason);

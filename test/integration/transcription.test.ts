@@ -108,6 +108,26 @@ describeNeeding(
       }[];
       const firstCustomer = segments.find((segment) => segment.speaker === 'customer')!;
       expect(Math.abs(firstCustomer.start - turns[1]!.start)).toBeLessThan(1.5);
+
+      // Summary and scorecard ran on the transcript, in parallel, with evidence from it.
+      expect(call.stages.summary.status).toBe('completed');
+      expect(call.summary.text.length).toBeGreaterThan(20);
+      const scorecard = (await api(stack, tenant.key, 'GET', `/calls/${call.call_id}/scorecard`)).body.data;
+      expect(
+        Object.fromEntries(
+          scorecard.criteria.map((criterion: { id: string; passed: boolean }) => [criterion.id, criterion.passed]),
+        ),
+      ).toEqual({
+        greeting_and_identification: true,
+        recording_disclosure: true,
+        needs_discovery: true,
+        next_steps_agreed: true,
+      });
+      const disclosure = scorecard.criteria.find(
+        (criterion: { id: string }) => criterion.id === 'recording_disclosure',
+      );
+      expect(disclosure.evidence[0].speaker).toBe('agent');
+      expect(disclosure.evidence[0].quote.toLowerCase()).toContain('recorded');
     });
 
     test('a mono telephone recording is transcribed with speaker unknown', async () => {

@@ -19,6 +19,7 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
   >();
   const batches = new Map<string, string[]>();
   const events: string[] = [];
+  const language: string[] = [];
   const activities: CallProcessingActivities = {
     async setCallStatus({ callId, status, reason }) {
       const call = calls.get(callId) ?? { status: 'queued', stages: {} };
@@ -32,6 +33,14 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
     async fetchRecording({ callId }) {
       await fetch(callId);
       return { fileId: `rec_${callId}`, bytes: 100, contentType: 'audio/wav' };
+    },
+    async summarizeCall({ callId }) {
+      language.push(`summary:${callId}`);
+      return { keyPoints: 1 };
+    },
+    async scoreCall({ callId }) {
+      language.push(`scorecard:${callId}`);
+      return { percentage: 100 };
     },
     async upsertContactForCall() {
       return { contactId: null };
@@ -59,7 +68,7 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
       };
     },
   };
-  return { activities, calls, batches, events };
+  return { activities, calls, batches, events, language };
 }
 
 describeWithTestServer('processCall and ingestBatch on the time-skipping server', () => {
@@ -123,6 +132,9 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(call.stages.transcription).toBe('completed');
     expect(transcribed).toEqual(['call_retry']);
     expect(fake.events).toEqual(['call.completed:call_retry']);
+    expect(fake.language.sort()).toEqual(['scorecard:call_retry', 'summary:call_retry']);
+    expect(call.stages.summary).toBe('completed');
+    expect(call.stages.scorecard).toBe('completed');
     for (const stage of STAGES_NOT_AVAILABLE) expect(call.stages[stage]).toBe('skipped');
     expect(STAGE_NOT_AVAILABLE_REASON).toMatch(/not available/);
   });
