@@ -1,9 +1,8 @@
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
-import { SNIFF_BYTES, sniffMediaType } from '../lib/mediaSniff';
+import { MediaStreamRefused, mediaMeter } from '../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingsBucket, type Collections } from '../lib/mongo';
 import { MAX_REDIRECTS, OutboundBlockedError, outboundRequest } from '../lib/outbound';
 import { NON_RETRYABLE } from './policies';
@@ -16,9 +15,6 @@ export interface FetchedRecording {
 
 /** GridFS file id of a call's recording: deterministic, so a retried download replaces its partial file. */
 export const recordingFileId = (callId: string) => `rec_${callId}`;
-
-class TooLargeError extends Error {}
-class NotAudioError extends Error {}
 
 export function createRecordingActivities(deps: {
   db: Db;
@@ -76,42 +72,23 @@ export function createRecordingActivities(deps: {
 
       const fileId = recordingFileId(input.callId);
       await bucket.delete(fileId as never).catch(() => undefined); // leftovers of an interrupted attempt
-      let bytes = 0;
-      let head = Buffer.alloc(0);
-      let contentType: string | null = null;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          bytes += chunk.length;
-          if (bytes > deps.config.RECORDING_MAX_BYTES) {
-            return callback(new TooLargeError(`Recording exceeds ${deps.config.RECORDING_MAX_BYTES} bytes`));
-          }
-          if (contentType === null) {
-            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
-            if (head.length >= SNIFF_BYTES) {
-              contentType = sniffMediaType(head);
-              if (!contentType) return callback(new NotAudioError('The recording is not an audio or video file'));
-            }
-          }
-          context.heartbeat({ bytes });
-          callback(null, chunk);
-        },
-      });
+      const meter = mediaMeter(deps.config.RECORDING_MAX_BYTES, (bytes) => context.heartbeat({ bytes }));
       const upload = bucket.openUploadStreamWithId(fileId as never, `${input.callId}`, {
         metadata: { org_id: input.orgId, call_id: input.callId, source_url_host: new URL(call.audio_url).host },
       });
       try {
-        await pipeline(response.body, meter, upload, { signal });
-        contentType ??= sniffMediaType(head);
-        if (!contentType) throw new NotAudioError('The recording is not an audio or video file');
+        await pipeline(response.body, meter.stream, upload, { signal });
       } catch (error) {
         await bucket.delete(fileId as never).catch(() => undefined);
-        if (error instanceof TooLargeError) {
-          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.recordingTooLarge);
+        if (error instanceof MediaStreamRefused) {
+          throw ApplicationFailure.nonRetryable(
+            error.message,
+            error.reason === 'too_large' ? NON_RETRYABLE.recordingTooLarge : NON_RETRYABLE.notAudio,
+          );
         }
-        if (error instanceof NotAudioError)
-          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.notAudio);
         throw error;
       }
+      const { bytes, contentType } = meter.outcome();
       await deps.db
         .collection(`${RECORDINGS_BUCKET}.files`)
         .updateOne({ _id: fileId as never }, { $set: { 'metadata.content_type': contentType } });
@@ -119,7 +96,7 @@ export function createRecordingActivities(deps: {
         { _id: input.callId, org_id: input.orgId },
         { $set: { recording_file_id: fileId, updated_at: new Date() } },
       );
-      return { fileId, bytes, contentType };
+      return { fileId, bytes, contentType: contentType! }; // the meter fails a stream it cannot type
     },
   };
 }

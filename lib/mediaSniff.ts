@@ -1,3 +1,5 @@
+import { Transform } from 'node:stream';
+
 /**
  * Recognizes audio and video containers from their first bytes, never from the client's
  * Content-Type. Returns the MIME type, or null when the bytes are not a known media format.
@@ -22,4 +24,45 @@ export function sniffMediaType(head: Buffer): string | null {
   // MPEG audio frame sync (MP3 without an ID3 tag) and ADTS AAC.
   if (head[0] === 0xff && ((head[1]! & 0xe0) === 0xe0 || (head[1]! & 0xf6) === 0xf0)) return 'audio/mpeg';
   return null;
+}
+
+/** Why a media stream was refused: over the byte cap, or not audio/video. */
+export class MediaStreamRefused extends Error {
+  constructor(
+    readonly reason: 'too_large' | 'not_media',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MediaStreamRefused';
+  }
+}
+
+/**
+ * A pass-through that counts bytes against `maxBytes` and sniffs the media type from the first
+ * bytes, failing the stream with a MediaStreamRefused as soon as either check fails, so neither a
+ * huge nor a non-media body is stored whole before being refused.
+ */
+export function mediaMeter(maxBytes: number, onChunk?: (bytesSoFar: number) => void) {
+  let bytes = 0;
+  let head = Buffer.alloc(0);
+  let contentType: string | null = null;
+  const notMedia = () => new MediaStreamRefused('not_media', 'The file is not an audio or video recording');
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > maxBytes)
+        return callback(new MediaStreamRefused('too_large', `The file is larger than ${maxBytes} bytes`));
+      if (contentType === null) {
+        head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+        if (head.length >= SNIFF_BYTES && !(contentType = sniffMediaType(head))) return callback(notMedia());
+      }
+      onChunk?.(bytes);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      contentType ??= sniffMediaType(head);
+      callback(contentType ? null : notMedia());
+    },
+  });
+  return { stream, outcome: () => ({ bytes, contentType }) };
 }

@@ -1,4 +1,6 @@
-import { sniffMediaType } from '../../lib/mediaSniff';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MediaStreamRefused, mediaMeter, sniffMediaType } from '../../lib/mediaSniff';
 import { makeWav } from '../support/audio';
 
 describe('media type sniffing from bytes', () => {
@@ -18,5 +20,34 @@ describe('media type sniffing from bytes', () => {
     expect(sniffMediaType(Buffer.from('%PDF-1.7\n%\xe2\xe3', 'latin1'))).toBeNull();
     expect(sniffMediaType(Buffer.from('RIFF\0\0\0\0AVI LIST', 'latin1'))).toBeNull();
     expect(sniffMediaType(Buffer.alloc(2))).toBeNull();
+  });
+});
+
+describe('the media meter on a stream', () => {
+  const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  const chunks = (buffer: Buffer, size: number) =>
+    Readable.from(
+      Array.from({ length: Math.ceil(buffer.length / size) }, (_, index) =>
+        buffer.subarray(index * size, (index + 1) * size),
+      ),
+    );
+
+  test('passes media through, counting bytes and typing it from the first bytes', async () => {
+    const wav = makeWav(0.2);
+    const meter = mediaMeter(wav.length);
+    await pipeline(chunks(wav, 7), meter.stream, sink());
+    expect(meter.outcome()).toEqual({ bytes: wav.length, contentType: 'audio/wav' });
+  });
+
+  test('fails at the first byte over the cap, and on a body that is not media', async () => {
+    const wav = makeWav(0.2);
+    await expect(pipeline(chunks(wav, 100), mediaMeter(wav.length - 1).stream, sink())).rejects.toMatchObject({
+      reason: 'too_large',
+    });
+    const html = Buffer.from('<!doctype html><html><body>hello there</body></html>');
+    await expect(pipeline(chunks(html, 5), mediaMeter(1000).stream, sink())).rejects.toBeInstanceOf(MediaStreamRefused);
+    await expect(pipeline(Readable.from([Buffer.from('ab')]), mediaMeter(1000).stream, sink())).rejects.toMatchObject({
+      reason: 'not_media',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { Context } from 'koa';
+import type { GridFSBucket, GridFSFile } from 'mongodb';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
 import { mismoBucket, recordingsBucket } from '../../../lib/mongo';
@@ -113,15 +115,11 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const call = await findVisibleCall(auth, params.callId);
-        const bucket = recordingsBucket(deps.database.db);
-        const file = call.recording_file_id
-          ? await bucket.find({ _id: call.recording_file_id as never, 'metadata.org_id': auth.orgId }).next()
-          : null;
-        if (!file) throw notFound('Recording');
-        ctx.set('Content-Type', String(file.metadata?.content_type ?? 'application/octet-stream'));
-        ctx.set('Content-Length', String(file.length));
-        ctx.set('Content-Disposition', `attachment; filename="${call._id}"`);
-        ctx.body = bucket.openDownloadStream(file._id);
+        await streamStoredFile(ctx, recordingsBucket(deps.database.db), call.recording_file_id, auth.orgId, {
+          what: 'Recording',
+          contentType: (file) => String(file.metadata?.content_type ?? 'application/octet-stream'),
+          downloadName: call._id,
+        });
       },
     }),
     defineRoute({
@@ -136,15 +134,27 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const call = await findVisibleCall(auth, params.callId);
-        const bucket = mismoBucket(deps.database.db);
-        const file = call.mismo_file_id
-          ? await bucket.find({ _id: call.mismo_file_id as never, 'metadata.org_id': auth.orgId }).next()
-          : null;
-        if (!file) throw notFound('MISMO file');
-        ctx.set('Content-Type', 'application/xml; charset=utf-8');
-        ctx.set('Content-Length', String(file.length));
-        ctx.body = bucket.openDownloadStream(file._id);
+        await streamStoredFile(ctx, mismoBucket(deps.database.db), call.mismo_file_id, auth.orgId, {
+          what: 'MISMO file',
+          contentType: () => 'application/xml; charset=utf-8',
+        });
       },
     }),
   ];
+}
+
+/** Streams a GridFS file of the organization, or answers 404 naming `what` when there is none. */
+async function streamStoredFile(
+  ctx: Context,
+  bucket: GridFSBucket,
+  fileId: string | null,
+  orgId: string,
+  options: { what: string; contentType: (file: GridFSFile) => string; downloadName?: string },
+): Promise<void> {
+  const file = fileId ? await bucket.find({ _id: fileId as never, 'metadata.org_id': orgId }).next() : null;
+  if (!file) throw notFound(options.what);
+  ctx.set('Content-Type', options.contentType(file));
+  ctx.set('Content-Length', String(file.length));
+  if (options.downloadName) ctx.set('Content-Disposition', `attachment; filename="${options.downloadName}"`);
+  ctx.body = bucket.openDownloadStream(file._id);
 }

@@ -1,10 +1,9 @@
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors';
-import { SNIFF_BYTES, sniffMediaType } from '../../../lib/mediaSniff';
+import { MediaStreamRefused, mediaMeter } from '../../../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingsBucket } from '../../../lib/mongo';
 
 /**
@@ -52,7 +51,8 @@ export async function receiveUpload(
 
   const parser = busboy({
     headers: ctx.req.headers,
-    limits: { files: 1, fileSize: deps.maxBytes, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+    // One byte over the cap reaches the meter, which refuses the file.
+    limits: { files: 1, fileSize: deps.maxBytes + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
   });
   parser.on('field', (name, value) => {
     if (name === '__proto__' || name === 'constructor' || name === 'prototype') return;
@@ -62,7 +62,7 @@ export async function receiveUpload(
   parser.on('file', (name, stream, info) => {
     if (name !== UPLOAD_FILE_FIELD || fileWork) {
       stream.resume();
-      fileWork ??= Promise.reject(
+      refuseEarly(
         new UploadRefused(
           badRequest(`Send exactly one file, in the field "${UPLOAD_FILE_FIELD}"`, [
             { path: UPLOAD_FILE_FIELD, message: `one file, in the field "${UPLOAD_FILE_FIELD}"` },
@@ -71,36 +71,12 @@ export async function receiveUpload(
       );
       return;
     }
-    let bytes = 0;
-    let head = Buffer.alloc(0);
-    let contentType: string | null = null;
-    const sniff = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        if (contentType === null) {
-          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
-          if (head.length >= SNIFF_BYTES) {
-            contentType = sniffMediaType(head);
-            if (!contentType)
-              return callback(new UploadRefused(unsupportedMediaType('The file is not an audio or video recording')));
-          }
-        }
-        callback(null, chunk);
-      },
-      flush(callback) {
-        contentType ??= sniffMediaType(head);
-        if (!contentType)
-          return callback(new UploadRefused(unsupportedMediaType('The file is not an audio or video recording')));
-        callback();
-      },
-    });
-    stream.on('limit', () =>
-      sniff.destroy(new UploadRefused(payloadTooLarge(`The file is larger than ${deps.maxBytes} bytes`))),
-    );
+    const meter = mediaMeter(deps.maxBytes);
     const upload = bucket.openUploadStreamWithId(deps.fileId as never, info.filename || deps.callId, {
       metadata: { org_id: deps.orgId, call_id: deps.callId, original_filename: info.filename ?? null },
     });
-    fileWork = pipeline(stream, sniff, upload).then(async () => {
+    fileWork = pipeline(stream, meter.stream, upload).then(async () => {
+      const { bytes, contentType } = meter.outcome();
       received = { fileId: deps.fileId, bytes, contentType: contentType!, filename: info.filename ?? '' };
       await deps.db
         .collection(`${RECORDINGS_BUCKET}.files`)
@@ -126,7 +102,9 @@ export async function receiveUpload(
     ctx.req.unpipe(parser);
     ctx.req.resume();
     await bucket.delete(deps.fileId as never).catch(() => undefined);
-    throw error instanceof UploadRefused ? error.refusal : error;
+    if (error instanceof UploadRefused) throw error.refusal;
+    if (error instanceof MediaStreamRefused) throw mediaRefusal(error);
+    throw error;
   }
   if (!received) {
     throw badRequest(`The recording is missing: send it in the field "${UPLOAD_FILE_FIELD}"`, [
@@ -134,6 +112,10 @@ export async function receiveUpload(
     ]);
   }
   return { fields, ...(received as Omit<ReceivedUpload, 'fields'>) };
+}
+
+function mediaRefusal(error: MediaStreamRefused) {
+  return error.reason === 'too_large' ? payloadTooLarge(error.message) : unsupportedMediaType(error.message);
 }
 
 export async function discardUpload(db: Db, fileId: string): Promise<void> {
