@@ -15,7 +15,7 @@ import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { taskQueues } from '../lib/temporal';
 import { connectTemporal } from '../lib/temporalClient';
-import { createApiKey, createOrganization, createUser } from '../lib/tenancy';
+import { createOrganizationWithUserAndKey } from '../lib/tenancy';
 import { benchServers, fmt, percentile } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:ingest] ${line}\n`);
@@ -60,21 +60,12 @@ export async function main(argv: string[]): Promise<void> {
     createRestApp({ config, database, temporal, logger: createLogger(config, 'bench'), baseUrl }).callback(),
   );
   // No worker runs: this measures acceptance (validate, store, start), not processing.
-  const organization = await createOrganization(database.collections, {
+  const { organization, key } = await createOrganizationWithUserAndKey(database.collections, {
     name: 'Bench',
     plan: 'enterprise',
     rateLimitPerHour: 1_000_000,
-  });
-  const user = await createUser(database.collections, {
-    orgId: organization._id,
-    email: 'bench@example.com',
-    name: 'Bench',
-    role: 'owner',
-  });
-  const { key } = await createApiKey(database.collections, {
-    orgId: organization._id,
-    userId: user._id,
-    name: 'bench',
+    user: { email: 'bench@example.com', name: 'Bench', role: 'owner' },
+    keyName: 'bench',
   });
 
   const item = (batch: number, index: number) => ({

@@ -154,3 +154,24 @@ export function organizationView(organization: OrganizationDoc) {
     created_at: organization.created_at.toISOString(),
   };
 }
+
+/** An organization with one user and an API key for that user: the demo seed, benchmarks and tests. */
+export async function createOrganizationWithUserAndKey(
+  collections: Collections,
+  input: {
+    name: string;
+    plan?: Plan;
+    rateLimitPerHour?: number;
+    user: { email: string; name: string; role: Role };
+    keyName: string;
+  },
+) {
+  const organization = await createOrganization(collections, input);
+  const user = await createUser(collections, { orgId: organization._id, ...input.user });
+  const { key, record } = await createApiKey(collections, {
+    orgId: organization._id,
+    userId: user._id,
+    name: input.keyName,
+  });
+  return { organization, user, key, keyRecord: record };
+}

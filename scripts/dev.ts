@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } from '../lib/config';
 import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
-import { createApiKey, createOrganization, createUser } from '../lib/tenancy';
+import { createOrganizationWithUserAndKey } from '../lib/tenancy';
 import { spawnManaged, startFerretDb, startSttServer, startTemporalDevServer, type ManagedProcess } from './stack';
 import { ensureDevEncryptionKey } from './devSecrets';
 import { ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
@@ -68,17 +68,14 @@ async function seedDemo(config: Config): Promise<DemoCredentials> {
       const key = await database.collections.apiKeys.findOne({ key_hash: hashApiKey(saved.api_key), revoked_at: null });
       if (key) return saved;
     }
-    const organization = await createOrganization(database.collections, { name: 'Demo Organization' });
-    const owner = await createUser(database.collections, {
-      orgId: organization._id,
-      email: 'owner@demo.example',
-      name: 'Demo Owner',
-      role: 'owner',
-    });
-    const { key } = await createApiKey(database.collections, {
-      orgId: organization._id,
-      userId: owner._id,
-      name: 'Demo key (npm run dev)',
+    const {
+      organization,
+      user: owner,
+      key,
+    } = await createOrganizationWithUserAndKey(database.collections, {
+      name: 'Demo Organization',
+      user: { email: 'owner@demo.example', name: 'Demo Owner', role: 'owner' },
+      keyName: 'Demo key (npm run dev)',
     });
     const credentials = { organization_id: organization._id, user_email: owner.email, api_key: key };
     // The key is shown once by design; keeping the demo key in the ignored data folder lets a

@@ -1,4 +1,4 @@
-import { createOrganization, createUser, createApiKey } from '../../lib/tenancy';
+import { createOrganizationWithUserAndKey } from '../../lib/tenancy';
 import { consumeRateLimit } from '../../lib/rateLimit';
 import { describeWithStack, testConfig } from '../support/env';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
@@ -18,19 +18,14 @@ describeWithStack('per-organization rate limits', () => {
   });
 
   async function enterpriseKey(limit: number) {
-    const organization = await createOrganization(first.database.collections, {
+    const tenant = await createOrganizationWithUserAndKey(first.database.collections, {
       name: 'Enterprise',
       plan: 'enterprise',
       rateLimitPerHour: limit,
+      user: { email: 'owner@enterprise.example', name: 'Owner', role: 'owner' },
+      keyName: 'k',
     });
-    const user = await createUser(first.database.collections, {
-      orgId: organization._id,
-      email: `owner-${organization._id}@example.com`,
-      name: 'Owner',
-      role: 'owner',
-    });
-    return (await createApiKey(first.database.collections, { orgId: organization._id, userId: user._id, name: 'k' }))
-      .key;
+    return tenant.key;
   }
 
   test('every response carries X-RateLimit-Limit, -Remaining and -Reset; Standard is 1,000 per hour', async () => {

@@ -5,7 +5,8 @@ import { createRestApp } from '../../api/rest/app';
 import type { Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
-import { createApiKey, createOrganization, createUser } from '../../lib/tenancy';
+import { newId } from '../../lib/ids';
+import { createOrganizationWithUserAndKey } from '../../lib/tenancy';
 import { connectTemporal, type TemporalHandle } from '../../lib/temporalClient';
 import { createWorkers } from '../../workers/createWorkers';
 import type { Role } from '../../lib/documents';
@@ -76,19 +77,11 @@ export async function startTestStack(config: Config, options: { workers: boolean
 
 /** An organization with one user of `role` and an API key: what most API tests start from. */
 export async function seedTenant(database: Database, role: Role = 'owner', name = 'Test Org') {
-  const organization = await createOrganization(database.collections, { name });
-  const user = await createUser(database.collections, {
-    orgId: organization._id,
-    email: `${role}-${organization._id}@example.com`,
-    name: `${role} user`,
-    role,
+  return createOrganizationWithUserAndKey(database.collections, {
+    name,
+    user: { email: `${role}-${newId('usr')}@example.com`, name: `${role} user`, role },
+    keyName: 'test key',
   });
-  const { key, record } = await createApiKey(database.collections, {
-    orgId: organization._id,
-    userId: user._id,
-    name: 'test key',
-  });
-  return { organization, user, key, keyRecord: record };
 }
 
 export async function api(
