@@ -1,10 +1,6 @@
-import { restRoutes } from '../../api/rest/app';
-import { buildOpenApiDocument } from '../../api/rest/openapi';
-
-import { createLogger } from '../../lib/logger';
 import { describeWithStack, testConfig } from '../support/env';
 import { insertCalls, makeCall } from '../support/seed';
-import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { api, openApiDocumentOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 describeWithStack('API keys over REST', () => {
   let stack: TestStack;
@@ -121,16 +117,7 @@ describeWithStack(
     const bodies: Record<string, unknown> = { createApiKey: { name: 'stolen' } };
 
     test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
-      const document = buildOpenApiDocument(
-        restRoutes({
-          config: stack.config,
-          database: stack.database,
-          temporal: stack.temporal,
-          logger: createLogger(stack.config, 'test'),
-          baseUrl: stack.baseUrl,
-        }),
-        stack.baseUrl,
-      );
+      const document = openApiDocumentOf(stack);
       const substitutions: Record<string, string> = {
         orgId: theirs.organization._id,
         callId: 'call_theirs',
@@ -183,16 +170,7 @@ describeWithStack("the spec's REST error table (401, 403) on every route", () =>
   afterAll(() => stack?.close());
 
   function operations() {
-    const document = buildOpenApiDocument(
-      restRoutes({
-        config: stack.config,
-        database: stack.database,
-        temporal: stack.temporal,
-        logger: createLogger(stack.config, 'test'),
-        baseUrl: stack.baseUrl,
-      }),
-      stack.baseUrl,
-    );
+    const document = openApiDocumentOf(stack);
     return Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod as Record<string, { operationId: string; security?: unknown[]; 'x-permission'?: string }>)
         .filter(([, operation]) => operation.security === undefined)

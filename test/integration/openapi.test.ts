@@ -1,19 +1,12 @@
 import type { Router } from '@koa/router';
 import { createRestApp } from '../../api/rest/app';
 import { koaPath } from '../../api/rest/routing';
-import { createLogger } from '../../lib/logger';
 import { describeWithStack, testConfig } from '../support/env';
-import { startTestStack, type TestStack } from '../support/stackApp';
+import { restDepsOf, startTestStack, type TestStack } from '../support/stackApp';
 
 /** Every (method, path) the Koa app actually serves under /api/v1, read from its routers. */
 function mountedOperations(stack: TestStack): string[] {
-  const app = createRestApp({
-    config: stack.config,
-    database: stack.database,
-    temporal: stack.temporal,
-    logger: createLogger(stack.config, 'test'),
-    baseUrl: stack.baseUrl,
-  });
+  const app = createRestApp(restDepsOf(stack));
   const operations = new Set<string>();
   for (const middleware of app.middleware) {
     const router = (middleware as unknown as { router?: Router }).router;

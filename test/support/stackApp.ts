@@ -1,7 +1,9 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
-import { createRestApp } from '../../api/rest/app';
+import { createRestApp, restRoutes } from '../../api/rest/app';
+import type { RestDeps } from '../../api/rest/deps';
+import { buildOpenApiDocument } from '../../api/rest/openapi';
 import type { Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
@@ -107,4 +109,20 @@ export async function api(
     // not JSON
   }
   return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** The REST app's dependencies as the test stack has them (to build its routes or document). */
+export function restDepsOf(stack: TestStack): RestDeps {
+  return {
+    config: stack.config,
+    database: stack.database,
+    temporal: stack.temporal,
+    logger: createLogger(stack.config, 'test'),
+    baseUrl: stack.baseUrl,
+  };
+}
+
+/** The OpenAPI document of the app the test stack serves. */
+export function openApiDocumentOf(stack: TestStack) {
+  return buildOpenApiDocument(restRoutes(restDepsOf(stack)), stack.baseUrl);
 }
