@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigSchema, loadConfig, mongoUri, restBaseUrl, temporalAddress } from '../../lib/config';
@@ -52,5 +53,22 @@ describe('configuration', () => {
     const table = readme.slice(readme.indexOf('<!-- env-table:start -->'), readme.indexOf('<!-- env-table:end -->'));
     const documented = [...table.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]).sort();
     expect(documented).toEqual(Object.keys(ConfigSchema.shape).sort());
+  });
+});
+
+describe('a process started with a bad configuration', () => {
+  test('stops with exit code 2 and one message listing every problem', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--require', 'tsx/cjs', path.resolve(__dirname, '../../api/rest/server.ts')],
+      {
+        env: { ...process.env, REST_PORT: 'seventy', LOG_LEVEL: 'chatty', MONGODB_URI: 'not a uri' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^Invalid configuration:/);
+    for (const name of ['REST_PORT', 'LOG_LEVEL', 'MONGODB_URI']) expect(result.stderr).toContain(name);
   });
 });
