@@ -10,7 +10,14 @@ import { loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } 
 import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { createOrganizationWithUserAndKey } from '../lib/tenancy';
-import { spawnManaged, startFerretDb, startSttServer, startTemporalDevServer, type ManagedProcess } from './stack';
+import {
+  assertPortFree,
+  spawnManaged,
+  startFerretDb,
+  startSttServer,
+  startTemporalDevServer,
+  type ManagedProcess,
+} from './stack';
 import { ensureDevEncryptionKey } from './devSecrets';
 import { ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
 
@@ -120,6 +127,19 @@ async function main(): Promise<void> {
     if (tools.length) log(`checking tools: ${tools.join(', ')}`);
     ensureTools(tools, prefixed('tools'));
     const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR);
+    const fixedPorts: [number, string][] = [
+      [config.REST_PORT, 'REST_PORT'],
+      [config.HELP_PORT, 'HELP_PORT'],
+      ...(config.MONGODB_URI ? [] : ([[config.MONGODB_PORT, 'MONGODB_PORT']] as [number, string][])),
+      ...(config.TEMPORAL_ADDRESS
+        ? []
+        : ([
+            [config.TEMPORAL_PORT, 'TEMPORAL_PORT'],
+            [config.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT'],
+          ] as [number, string][])),
+      ...(config.STT_BASE_URL ? [] : ([[config.STT_PORT, 'STT_PORT']] as [number, string][])),
+    ];
+    for (const [port, name] of fixedPorts) await assertPortFree(port, name);
 
     if (!config.MONGODB_URI) {
       log(`starting FerretDB on 127.0.0.1:${config.MONGODB_PORT}`);

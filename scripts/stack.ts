@@ -65,6 +65,19 @@ export function spawnManaged(
   };
 }
 
+/** Fails with a clear message when something already listens on a fixed port we want. */
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', () =>
+      reject(
+        new Error(`port ${port} (${what}) is already in use: stop what listens there or choose another port by env`),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

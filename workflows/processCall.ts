@@ -26,9 +26,9 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
     await runStage(input, 'transcription', () => transcription.transcribeCall(input));
     // The language stages read the transcript and do not depend on each other.
-    await Promise.all([
-      runStage(input, 'summary', () => language.summarizeCall(input)),
-      runStage(input, 'scorecard', () => language.scoreCall(input)),
+    await runParallelStages(input, [
+      ['summary', () => language.summarizeCall(input)],
+      ['scorecard', () => language.scoreCall(input)],
     ]);
   } catch (error) {
     const reason = describeFailure(error);
@@ -60,6 +60,30 @@ async function runStage<T>(input: ProcessCallInput, stage: StageName, work: () =
     await store.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(error) });
     throw error;
   }
+}
+
+/**
+ * Runs independent stages at the same time, but writes their statuses one at a time: two updates
+ * of one document at once lose one of them on FerretDB 1.24 (it rewrites the whole document), so
+ * the call record is never written concurrently.
+ */
+async function runParallelStages(
+  input: ProcessCallInput,
+  stages: [StageName, () => Promise<unknown>][],
+): Promise<void> {
+  for (const [stage] of stages) await store.setCallStage({ ...input, stage, status: 'running' });
+  const outcomes = await Promise.allSettled(stages.map(([, work]) => work()));
+  let firstFailure: unknown;
+  for (const [index, outcome] of outcomes.entries()) {
+    const stage = stages[index]![0];
+    if (outcome.status === 'fulfilled') {
+      await store.setCallStage({ ...input, stage, status: 'completed' });
+    } else {
+      firstFailure ??= outcome.reason;
+      await store.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(outcome.reason) });
+    }
+  }
+  if (firstFailure !== undefined) throw firstFailure;
 }
 
 /** The message an API client sees: the activity's own error, not Temporal's wrapper. */

@@ -104,6 +104,10 @@ describeNeeding(
       for (const summary of calls.filter((call: { external_id: string }) => call.external_id !== 'ssrf')) {
         const call = (await api(stack, tenant.key, 'GET', `/calls/${summary.call_id}`)).body.data;
         expect(call.status).toBe('completed');
+        // Every stage ended (no status lost to a concurrent write of the call record).
+        for (const stage of Object.values(call.stages) as { status: string }[]) {
+          expect(['completed', 'skipped']).toContain(stage.status);
+        }
         expect(call.transcript.segments.length).toBeGreaterThan(3);
         expect(call.contact.id).toMatch(/^ct_/);
         const stereo =

@@ -111,6 +111,7 @@ describeNeeding(
 
       // Summary and scorecard ran on the transcript, in parallel, with evidence from it.
       expect(call.stages.summary.status).toBe('completed');
+      expect(call.stages.scorecard.status).toBe('completed');
       expect(call.summary.text.length).toBeGreaterThan(20);
       const scorecard = (await api(stack, tenant.key, 'GET', `/calls/${call.call_id}/scorecard`)).body.data;
       expect(
