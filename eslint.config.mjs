@@ -43,7 +43,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Workflows import activity types and policies only.',
             },
-            { regex: '^\\.\\./lib/(?!temporal$|documents$)', message: 'Workflows import pure lib modules only.' },
+            { regex: '^\\.\\./lib/(?!temporal$|documents$)', allowTypeImports: true, message: 'Workflows import pure lib modules only.' },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import { MediaStreamRefused, mediaMeter } from '../lib/mediaSniff';
-import { RECORDINGS_BUCKET, recordingsBucket, type Collections } from '../lib/mongo';
+import { RECORDINGS_BUCKET, recordingFileId, recordingsBucket, type Collections } from '../lib/mongo';
 import { MAX_REDIRECTS, OutboundBlockedError, outboundRequest } from '../lib/outbound';
 import { NON_RETRYABLE } from './policies';
 
@@ -12,9 +12,6 @@ export interface FetchedRecording {
   bytes: number;
   contentType: string;
 }
-
-/** GridFS file id of a call's recording: deterministic, so a retried download replaces its partial file. */
-export const recordingFileId = (callId: string) => `rec_${callId}`;
 
 export function createRecordingActivities(deps: {
   db: Db;

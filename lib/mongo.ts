@@ -167,6 +167,9 @@ export function isDuplicateKeyError(error: unknown): boolean {
 /** GridFS bucket for call recordings; a file's metadata carries `org_id` and `call_id`. */
 export const RECORDINGS_BUCKET = 'recordings';
 
+/** GridFS file id of a call's recording: deterministic, so a retried write replaces a partial file. */
+export const recordingFileId = (callId: string) => `rec_${callId}`;
+
 export function recordingsBucket(db: Db): GridFSBucket {
   return new GridFSBucket(db, { bucketName: RECORDINGS_BUCKET });
 }

@@ -1,4 +1,4 @@
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
 import type { TaskQueueName } from './config';
 
 /**
@@ -26,3 +26,26 @@ export const searchAttributes = {
 } as const;
 
 export type SearchAttributeName = keyof typeof searchAttributes;
+
+export interface CallSearchIdentity {
+  callId: string;
+  agentEmail: string;
+  externalId: string | null;
+}
+
+/** The search attributes a call workflow starts with; `CallStatus` is upserted as it changes. */
+export function callSearchAttributes(
+  orgId: string,
+  call: CallSearchIdentity,
+  batchId: string | null,
+): SearchAttributePair[] {
+  const pairs: SearchAttributePair[] = [
+    { key: searchAttributes.OrgId, value: orgId },
+    { key: searchAttributes.CallId, value: call.callId },
+    { key: searchAttributes.AgentEmail, value: call.agentEmail },
+    { key: searchAttributes.CallStatus, value: 'queued' },
+  ];
+  if (batchId) pairs.push({ key: searchAttributes.BatchId, value: batchId });
+  if (call.externalId) pairs.push({ key: searchAttributes.ExternalId, value: call.externalId });
+  return pairs;
+}

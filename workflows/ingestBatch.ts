@@ -1,11 +1,10 @@
 import { ChildWorkflowFailure, executeChild, proxyActivities, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { CallProcessingActivities } from '../activities';
-import type { BatchProgress } from '../activities/batches';
+import type { BatchProgress } from '../lib/batchProgress';
 import { callStorePolicy } from '../activities/policies';
-import { callWorkflowId } from '../lib/temporal';
+import { callSearchAttributes, callWorkflowId } from '../lib/temporal';
 import { processCall } from './processCall';
-import { callSearchAttributes } from './searchAttributes';
 import type { BatchCallRef, IngestBatchInput } from './types';
 
 const store = proxyActivities<CallProcessingActivities>(callStorePolicy);

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { batchStatusFrom, type BatchProgress } from '../../activities/batches';
+import { batchStatusFrom, type BatchProgress } from '../../lib/batchProgress';
 import type { CallProcessingActivities } from '../../activities';
 import { NON_RETRYABLE } from '../../activities/policies';
 import type { CallStatus, StageName, StageStatus } from '../../lib/documents';

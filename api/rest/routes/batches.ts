@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { computeBatchProgress } from '../../../activities/batches';
+import { computeBatchProgress } from '../../../lib/batchProgress';
 import { notFound } from '../../../lib/errors';
 import { BatchCreated, BatchProgress, BatchRequest } from '../../../lib/schemas/calls';
 import { envelope } from '../../../lib/schemas/responses';

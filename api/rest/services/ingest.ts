@@ -5,9 +5,8 @@ import { STAGE_NAMES } from '../../../lib/documents';
 import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import { callWorkflowId, taskQueues } from '../../../lib/temporal';
+import { callSearchAttributes, callWorkflowId, taskQueues } from '../../../lib/temporal';
 import type { processCall } from '../../../workflows';
-import { callSearchAttributes } from '../../../workflows/searchAttributes';
 
 /** What every ingest path (batch item, upload, dialer) knows about a new call. */
 export interface NewCall {
