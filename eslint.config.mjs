@@ -43,7 +43,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Workflows import activity types and policies only.',
             },
-            { regex: '^\\.\\./lib/(?!temporal$|documents$)', allowTypeImports: true, message: 'Workflows import pure lib modules only.' },
+            {
+              regex: '^\\.\\./lib/(?!temporal$|documents$)',
+              allowTypeImports: true,
+              message: 'Workflows import pure lib modules only.',
+            },
           ],
         },
       ],
