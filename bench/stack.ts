@@ -8,7 +8,11 @@ import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
 export async function benchServers(
   log: (line: string) => void,
 ): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
-  ensureTools(toolsNeeded(process.env, 'dev'), log);
+  // Benchmarks start Temporal and MongoDB only; speech-to-text is not part of what they measure.
+  ensureTools(
+    toolsNeeded(process.env, 'dev').filter((tool) => tool !== 'stt'),
+    log,
+  );
   const started: ManagedProcess[] = [];
   const env: NodeJS.ProcessEnv = { ...process.env };
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'cis-bench-'));

@@ -1,3 +1,5 @@
+import type { CallSearchIdentity } from '../lib/temporal';
+
 /** Inputs and results of the workflows: plain data, ids only (never audio or documents). */
 export interface ProcessCallInput {
   orgId: string;
@@ -10,11 +12,8 @@ export interface ProcessCallResult {
   reason?: string;
 }
 
-export interface BatchCallRef {
-  callId: string;
-  agentEmail: string;
-  externalId: string | null;
-}
+/** What a batch knows of each call: the ids its search attributes are made from. */
+export type BatchCallRef = CallSearchIdentity;
 
 export interface IngestBatchInput {
   orgId: string;
