@@ -12,6 +12,7 @@ export default tseslint.config(
       '.data/',
       'coverage/',
       'scripts/tools/ferretdb/',
+      '.scratch/',
     ],
   },
   eslint.configs.recommended,
@@ -60,6 +61,58 @@ export default tseslint.config(
           message: 'Workflow time comes from Temporal (Date is replay-safe only inside the sandbox).',
         },
         { object: 'Math', property: 'random', message: 'Use uuid4() from @temporalio/workflow.' },
+      ],
+    },
+  },
+  {
+    // The layout of DESIGN.md: lib imports none of the others.
+    files: ['lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(\\.\\./)*(api|activities|workflows|workers|scripts|bench|test)/',
+              message: 'lib/ imports nothing of the other folders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The APIs: lib/, the Temporal client and workflow types only.
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(activities|workers|scripts|bench)/',
+              message: 'The APIs import lib/ and workflow types only.',
+            },
+            { regex: '^(\\.\\./)+workflows', allowTypeImports: true, message: 'The APIs import workflow types only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Providers are pluggable engines: lib/ only (and each other).
+    files: ['activities/providers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(api|workflows|workers|scripts|bench)/|^\\.\\./(?!(\\.\\./)*lib/|embedded/)[a-zA-Z]',
+              message: 'Providers import lib/ only.',
+            },
+          ],
+        },
       ],
     },
   },

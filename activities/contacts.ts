@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
-import type { ContactDoc } from '../lib/documents';
+import type { ContactDoc, ExtractionResult } from '../lib/documents';
 import { isDuplicateKeyError, type Collections } from '../lib/mongo';
 import { NON_RETRYABLE } from './policies';
 
@@ -19,8 +19,13 @@ export function createContactActivities(collections: Collections) {
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
       if (!call)
         throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
-      const email = typeof call.metadata.contact_email === 'string' ? call.metadata.contact_email.toLowerCase() : null;
-      const phone = call.contact_phone;
+      // The call record's identity first; what the customer said in the call (extractions) fills gaps.
+      const said = customerIdentityFromExtractions(call.extractions ?? []);
+      const email =
+        (typeof call.metadata.contact_email === 'string' ? call.metadata.contact_email.toLowerCase() : null) ??
+        said.email;
+      const phone = call.contact_phone ?? said.phone;
+      const name = call.contact_name ?? said.name;
       if (!phone && !email) return { contactId: null };
 
       // An existing contact that already has this phone or e-mail (it may have been merged or edited).
@@ -33,8 +38,8 @@ export function createContactActivities(collections: Collections) {
         const contact: ContactDoc = {
           _id: contactId,
           org_id: input.orgId,
-          name: call.contact_name,
-          names: call.contact_name ? [call.contact_name] : [],
+          name,
+          names: name ? [name] : [],
           phones: phone ? [phone] : [],
           emails: email ? [email] : [],
           crm_ids: {},
@@ -52,8 +57,8 @@ export function createContactActivities(collections: Collections) {
         { _id: contactId, org_id: input.orgId },
         {
           $set: {
-            name: contact.name ?? call.contact_name,
-            names: unique([...contact.names, ...(call.contact_name ? [call.contact_name] : [])]),
+            name: contact.name ?? name,
+            names: unique([...contact.names, ...(name ? [name] : [])]),
             phones: unique([...contact.phones, ...(phone ? [phone] : [])]),
             emails: unique([...contact.emails, ...(email ? [email] : [])]),
             lead_created_at:
@@ -69,9 +74,42 @@ export function createContactActivities(collections: Collections) {
         { _id: input.callId, org_id: input.orgId },
         { $set: { contact_id: contactId } },
       );
+      // The call's tasks and appointments belong to the same contact.
+      await collections.tasks.updateMany(
+        { org_id: input.orgId, call_id: input.callId },
+        { $set: { contact_id: contactId } },
+      );
+      await collections.appointments.updateMany(
+        { org_id: input.orgId, call_id: input.callId },
+        { $set: { contact_id: contactId } },
+      );
       return { contactId };
     },
   };
 }
 
 const unique = (values: string[]) => [...new Set(values)];
+
+/** The customer's phone, e-mail and name as extracted from the call (the first dataset that has each). */
+export function customerIdentityFromExtractions(extractions: ExtractionResult[]): {
+  phone: string | null;
+  email: string | null;
+  name: string | null;
+} {
+  const first = (names: string[]) => {
+    for (const extraction of extractions) {
+      for (const name of names) {
+        const value = extraction.data[name];
+        if (typeof value === 'string' && value) return value;
+      }
+    }
+    return null;
+  };
+  const firstName = first(['borrower_first_name', 'first_name', 'contact_first_name']);
+  const lastName = first(['borrower_last_name', 'last_name', 'contact_last_name']);
+  return {
+    phone: first(['borrower_phone', 'phone', 'contact_phone']),
+    email: first(['borrower_email', 'email', 'contact_email'])?.toLowerCase() ?? null,
+    name: first(['contact_name', 'name']) ?? (firstName ? [firstName, lastName].filter(Boolean).join(' ') : null),
+  };
+}

@@ -1,10 +1,13 @@
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import type { Collections } from '../lib/mongo';
+import { createActionActivities } from './actions';
 import { createBatchActivities } from './batches';
 import { createCallStoreActivities } from './calls';
 import { createContactActivities } from './contacts';
 import { createEventActivities } from './events';
+import { createExtractionActivities } from './extraction';
+import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
@@ -25,6 +28,9 @@ export function createCallProcessingActivities(deps: ActivityDeps) {
     ...createEventActivities(deps.collections),
     ...createSummaryActivities(deps.collections),
     ...createScorecardActivities(deps.collections),
+    ...createExtractionActivities(deps.collections),
+    ...createActionActivities(deps.collections),
+    ...createMismoActivities(deps),
   };
 }
 

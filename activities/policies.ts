@@ -16,6 +16,7 @@ export const NON_RETRYABLE = {
   badAudio: 'BadAudio',
   sttRejected: 'SttRejected',
   noTranscript: 'NoTranscript',
+  invalidMismo: 'InvalidMismo',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -80,5 +81,14 @@ export const languagePolicy = {
     maximumInterval: '1 minute',
     maximumAttempts: 5,
     nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.noTranscript],
+  },
+} satisfies ActivityOptions;
+
+/** MISMO generation: a file that fails the schema or our checks fails the stage at once (a retry makes the same file). */
+export const mismoPolicy = {
+  ...languagePolicy,
+  retry: {
+    ...languagePolicy.retry,
+    nonRetryableErrorTypes: [...languagePolicy.retry.nonRetryableErrorTypes, NON_RETRYABLE.invalidMismo],
   },
 } satisfies ActivityOptions;

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Collections } from '../lib/mongo';
 import { NON_RETRYABLE } from './policies';
-import { summarizeTranscript } from './providers/embeddedLanguage';
+import { summarizeTranscript } from './providers/embedded/language';
 
 /** The call summary from its transcript (embedded extractive engine), stored on the call. */
 export function createSummaryActivities(collections: Collections) {

@@ -74,6 +74,9 @@ export const ConfigSchema = z.object({
   STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
 
+  // MISMO 3.4: the B324 schema folder; when set, every generated file is validated with xmllint before it is stored.
+  MISMO_XSD_DIR: z.string().min(1).optional(),
+
   // Outbound requests (recording downloads, later webhooks and CRM calls).
   OUTBOUND_ALLOWED_HOSTS: csv,
   RECORDING_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),

@@ -77,6 +77,8 @@ export interface CallDoc {
   audio_url: string | null;
   recording_file_id: string | null;
   recorded_at: Date;
+  /** The UTC offset `recorded_at` was given with (minutes east of UTC): relative dates said in the call ("Tuesday at 3 pm") are read in it. */
+  recorded_utc_offset_minutes: number;
   agent_name: string | null;
   agent_email: string;
   contact_id: string | null;
@@ -89,7 +91,10 @@ export interface CallDoc {
   /** UTC calendar day of recorded_at (YYYY-MM-DD), so analytics can group by day on FerretDB too. */
   recorded_day: string;
   summary: CallSummaryDoc | null;
-  extraction: ExtractionResult | null;
+  /** Whether the call is about a mortgage (decides the `mortgage_lead` dataset and MISMO); null until known. */
+  is_lending_call: boolean | null;
+  /** One result per dataset applied to the call. */
+  extractions: ExtractionResult[];
   mismo_file_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -143,9 +148,78 @@ export interface CallSummaryDoc {
 }
 
 export interface ExtractionResult {
+  /** The dataset's key (`mortgage_lead` or an organization's own). */
   dataset: string;
   data: Record<string, unknown>;
   evidence: Record<string, Evidence[]>;
+  /** Required fields the call did not give a value for. */
+  missing_required: string[];
+}
+
+export const DATASET_FIELD_TYPES = [
+  'string',
+  'number',
+  'money',
+  'date',
+  'boolean',
+  'enum',
+  'phone',
+  'email',
+  'address',
+] as const;
+export type DatasetFieldType = (typeof DATASET_FIELD_TYPES)[number];
+
+export interface DatasetField {
+  /** snake_case key in the extracted JSON. */
+  name: string;
+  type: DatasetFieldType;
+  /** What the field means; the engines read it (the embedded one takes its keywords). */
+  description: string;
+  required: boolean;
+  /** The allowed values of an `enum` field. */
+  options?: string[];
+}
+
+/** An organization's extraction schema (`_id` = `ds_…`; `key` unique in the organization). */
+export interface DatasetDoc {
+  _id: string;
+  org_id: string;
+  key: string;
+  name: string;
+  description: string;
+  /** Which calls it runs on. */
+  applies_to: 'all_calls' | 'lending_calls';
+  enabled: boolean;
+  fields: DatasetField[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An organization's scorecard template (`_id` = `sct_…`); the default one is built in. */
+export interface ScorecardTemplateDoc {
+  _id: string;
+  org_id: string;
+  name: string;
+  /** The template applied to new calls (at most one per organization; none → the built-in default). */
+  is_default: boolean;
+  criteria: ScorecardCriterionDefinition[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ScorecardCriterionDefinition {
+  id: string;
+  label: string;
+  description: string;
+  weight: number;
+  /** `pass_fail` scores 0 or 1; `scale` scores 0…max_score by how many phrases were said. */
+  type: 'pass_fail' | 'scale';
+  max_score: number;
+  /** Who must say it. */
+  speaker: Speaker | 'any';
+  /** Phrases or regular expressions (`/…/i`) the embedded engine looks for. */
+  phrases: string[];
+  within_seconds?: number;
 }
 
 export interface ScorecardCriterionResult {
@@ -178,7 +252,8 @@ export interface TaskDoc {
   contact_id: string | null;
   text: string;
   owner: 'agent' | 'customer';
-  due_at: Date | null;
+  /** YYYY-MM-DD in the call's UTC offset. */
+  due_date: string | null;
   status: 'open' | 'done';
   evidence: Evidence[];
   crm_id: string | null;

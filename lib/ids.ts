@@ -13,7 +13,8 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'org' | 'usr' | 'key' | 'call' | 'batch' | 'ct' | 'evt' | 'whe' | 'dlv' | 'req';
+export type IdPrefix =
+  'org' | 'usr' | 'key' | 'call' | 'batch' | 'ct' | 'evt' | 'whe' | 'dlv' | 'req' | 'ds' | 'sct' | 'conn';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(24)}`;

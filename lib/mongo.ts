@@ -6,10 +6,12 @@ import type {
   BatchDoc,
   CallDoc,
   ContactDoc,
+  DatasetDoc,
   EventDoc,
   IdempotencyRecordDoc,
   OrganizationDoc,
   ScorecardDoc,
+  ScorecardTemplateDoc,
   TaskDoc,
   TranscriptDoc,
   UserDoc,
@@ -75,6 +77,14 @@ export const COLLECTIONS = {
       { key: { org_id: 1, emails: 1 }, name: 'org_email' },
     ],
   },
+  datasets: {
+    name: 'datasets',
+    indexes: [{ key: { org_id: 1, key: 1 }, name: 'org_key_unique', unique: true }],
+  },
+  scorecardTemplates: {
+    name: 'scorecard_templates',
+    indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }],
+  },
   events: { name: 'events', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   idempotencyKeys: { name: 'idempotency_keys', indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }] },
   rateLimitSlots: {
@@ -97,6 +107,8 @@ export interface Collections {
   contacts: Collection<ContactDoc>;
   idempotencyKeys: Collection<IdempotencyRecordDoc>;
   events: Collection<EventDoc>;
+  datasets: Collection<DatasetDoc>;
+  scorecardTemplates: Collection<ScorecardTemplateDoc>;
 }
 
 export interface Database {
@@ -131,6 +143,8 @@ export async function connectDatabase(config: Config): Promise<Database> {
       contacts: collection<ContactDoc>(COLLECTIONS.contacts.name),
       idempotencyKeys: collection<IdempotencyRecordDoc>(COLLECTIONS.idempotencyKeys.name),
       events: collection<EventDoc>(COLLECTIONS.events.name),
+      datasets: collection<DatasetDoc>(COLLECTIONS.datasets.name),
+      scorecardTemplates: collection<ScorecardTemplateDoc>(COLLECTIONS.scorecardTemplates.name),
     },
     close: () => client.close(),
   };

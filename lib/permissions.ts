@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'contacts:read',
   'analytics:read',
   'webhooks:manage',
+  'settings:manage',
   'keys:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -18,7 +19,15 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS,
-  manager: ['calls:read', 'calls:read_all', 'calls:write', 'contacts:read', 'analytics:read', 'webhooks:manage'],
+  manager: [
+    'calls:read',
+    'calls:read_all',
+    'calls:write',
+    'contacts:read',
+    'analytics:read',
+    'webhooks:manage',
+    'settings:manage',
+  ],
   // Agents see only their own calls: `calls:read` without `calls:read_all`.
   agent: ['calls:read', 'calls:write'],
   viewer: ['calls:read', 'calls:read_all', 'contacts:read', 'analytics:read'],

@@ -1,6 +1,18 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  patched,
+  proxyActivities,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { callStorePolicy, fetchRecordingPolicy, languagePolicy, transcriptionPolicy } from '../activities/policies';
+import {
+  callStorePolicy,
+  fetchRecordingPolicy,
+  languagePolicy,
+  mismoPolicy,
+  transcriptionPolicy,
+} from '../activities/policies';
 import type { TranscriptionActivities } from '../activities/transcription';
 import type { CallStatus, StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
@@ -11,37 +23,87 @@ const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolic
 // Speech-to-text runs on its own queue, so CPU-heavy workers scale apart from the light ones.
 const transcription = proxyActivities<TranscriptionActivities>(transcriptionPolicy);
 const language = proxyActivities<CallProcessingActivities>(languagePolicy);
+const mismo = proxyActivities<CallProcessingActivities>(mismoPolicy);
 
 /**
- * Stages this version does not run yet. They are recorded as `skipped` with this reason so the
- * API never claims work that did not happen.
+ * Change ids of `patched()`: histories recorded before a change replay the old path (test/replay
+ * keeps one of each), new executions take the new one.
  */
-export const STAGES_NOT_AVAILABLE: readonly StageName[] = ['extraction', 'actions', 'crm', 'calendar', 'mismo'];
+export const PATCHES = {
+  /** Extraction, action detection and MISMO joined the pipeline (they were recorded `skipped`). */
+  intelligenceEngines: 'intelligence-engines-v1',
+} as const;
+
+/** Stages the first version recorded as `skipped` with this reason. */
+export const STAGES_NOT_AVAILABLE_V0: readonly StageName[] = ['extraction', 'actions', 'crm', 'calendar', 'mismo'];
 export const STAGE_NOT_AVAILABLE_REASON = 'not available in this version';
+/** CRM and calendar sync run only with a connection; this version has none to offer yet. */
+export const SYNC_STAGES: readonly StageName[] = ['crm', 'calendar'];
+export const NO_CONNECTION_REASON = 'no CRM or calendar connection is configured';
 
 /** Workflow id `call-<callId>`: one call from its recording to `completed` or `failed`. */
 export async function processCall(input: ProcessCallInput): Promise<ProcessCallResult> {
+  const withEngines = patched(PATCHES.intelligenceEngines);
   await setStatus(input, 'processing');
   try {
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
     await runStage(input, 'transcription', () => transcription.transcribeCall(input));
     // The language stages read the transcript and do not depend on each other.
-    await runParallelStages(input, [
-      ['summary', () => language.summarizeCall(input)],
-      ['scorecard', () => language.scoreCall(input)],
-    ]);
+    if (withEngines) {
+      await runParallelStages(input, [
+        ['summary', () => language.summarizeCall(input)],
+        ['scorecard', () => language.scoreCall(input)],
+        ['extraction', () => language.extractCallData(input)],
+        ['actions', () => language.detectCallActions(input)],
+      ]);
+    } else {
+      await runParallelStages(input, [
+        ['summary', () => language.summarizeCall(input)],
+        ['scorecard', () => language.scoreCall(input)],
+      ]);
+    }
   } catch (error) {
     const reason = describeFailure(error);
     await setStatus(input, 'failed', reason);
     return { callId: input.callId, status: 'failed', reason };
   }
-  for (const stage of STAGES_NOT_AVAILABLE) {
-    await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
+  if (withEngines) {
+    for (const stage of SYNC_STAGES) {
+      await store.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
+    }
+    const failure = await runMismoStage(input);
+    if (failure) {
+      await setStatus(input, 'failed', failure);
+      return { callId: input.callId, status: 'failed', reason: failure };
+    }
+  } else {
+    for (const stage of STAGES_NOT_AVAILABLE_V0) {
+      await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
+    }
   }
   await store.upsertContactForCall(input);
   await setStatus(input, 'completed');
   await store.emitCallCompleted(input);
   return { callId: input.callId, status: 'completed' };
+}
+
+/** MISMO for lending calls; `skipped` with the reason for the others. Returns a failure's reason. */
+async function runMismoStage(input: ProcessCallInput): Promise<string | null> {
+  await store.setCallStage({ ...input, stage: 'mismo', status: 'running' });
+  try {
+    const result = await mismo.generateMismo(input);
+    await store.setCallStage({
+      ...input,
+      stage: 'mismo',
+      status: result.generated ? 'completed' : 'skipped',
+      reason: result.reason,
+    });
+    return null;
+  } catch (error) {
+    const reason = describeFailure(error);
+    await store.setCallStage({ ...input, stage: 'mismo', status: 'failed', reason });
+    return reason;
+  }
 }
 
 async function setStatus(input: ProcessCallInput, status: CallStatus, reason?: string): Promise<void> {

@@ -17,6 +17,8 @@ import { batchRoutes } from './routes/batches';
 import { callRoutes } from './routes/calls';
 import { ingestRoutes } from './routes/ingest';
 import { contactRoutes } from './routes/contacts';
+import { datasetRoutes } from './routes/datasets';
+import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
 import { mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -30,6 +32,8 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...contactRoutes(deps),
     ...analyticsRoutes(deps),
     ...apiKeyRoutes(deps),
+    ...datasetRoutes(deps),
+    ...scorecardTemplateRoutes(deps),
   ];
 }
 

@@ -30,7 +30,7 @@ export function taskView(task: TaskDoc): z.infer<typeof Task> {
     contact_id: task.contact_id,
     text: task.text,
     owner: task.owner,
-    due_at: task.due_at?.toISOString() ?? null,
+    due_date: task.due_date,
     status: task.status,
     evidence: task.evidence,
     crm_id: task.crm_id,
@@ -86,7 +86,8 @@ export function callDetailView(
       ? { language: related.transcript.language, segments: related.transcript.segments }
       : null,
     summary: call.summary,
-    extraction: call.extraction,
+    is_lending_call: call.is_lending_call,
+    extractions: call.extractions,
     tasks: related.tasks.map(taskView),
     appointments: related.appointments.map(appointmentView),
     links: {

@@ -86,7 +86,8 @@ export const CallDetail = CallSummary.extend({
   metadata: z.record(z.string(), z.unknown()),
   transcript: z.object({ language: z.string().nullable(), segments: z.array(TranscriptSegment) }).nullable(),
   summary: Summary.nullable(),
-  extraction: Extraction.nullable(),
+  is_lending_call: z.boolean().nullable(),
+  extractions: z.array(Extraction),
   tasks: z.array(Task),
   appointments: z.array(Appointment),
   links: z.object({

@@ -29,6 +29,7 @@ export const Extraction = z.object({
   dataset: z.string(),
   data: z.record(z.string(), z.unknown()),
   evidence: z.record(z.string(), z.array(Evidence)),
+  missing_required: z.array(z.string()),
 });
 
 export const Task = z.object({
@@ -37,7 +38,7 @@ export const Task = z.object({
   contact_id: z.string().nullable(),
   text: z.string(),
   owner: z.enum(['agent', 'customer']),
-  due_at: z.string().nullable(),
+  due_date: z.string().nullable().describe("YYYY-MM-DD, read in the call's UTC offset; null when no day was said"),
   status: z.enum(['open', 'done']),
   evidence: z.array(Evidence),
   crm_id: z.string().nullable(),

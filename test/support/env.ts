@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig, type Config } from '../../lib/config';
 
 /**
@@ -47,4 +49,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...overrides,
   });
+}
+
+/** The MISMO 3.4 B324 schema folder: MISMO_XSD_DIR, else ../shared/mismo-3.4 beside the clone. */
+export function mismoXsdDir(): string | null {
+  const candidate = process.env.MISMO_XSD_DIR ?? path.resolve(__dirname, '../../../shared/mismo-3.4');
+  return existsSync(path.join(candidate, 'MISMO_3.4.0_B324.xsd')) ? candidate : null;
+}
+
+/** `describe` for suites that validate against the MISMO schema with xmllint. */
+export function describeWithMismoSchema(name: string, body: () => void): void {
+  let reason: string | null = mismoXsdDir() ? null : 'MISMO_XSD_DIR is not set and ../shared/mismo-3.4 is absent';
+  if (!reason) {
+    try {
+      execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+    } catch {
+      reason = 'xmllint is not installed (apt-get install -y libxml2-utils)';
+    }
+  }
+  describeNeeding('the MISMO 3.4 schema and xmllint', reason, name, body);
 }

@@ -1,11 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TranscriptSegment } from '../../lib/documents';
-import {
-  DEFAULT_SCORECARD_TEMPLATE,
-  scoreTranscript,
-  summarizeTranscript,
-} from '../../activities/providers/embeddedLanguage';
+import { scoreTranscript, summarizeTranscript } from '../../activities/providers/embedded/language';
+import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/calls');
 const segment = (speaker: TranscriptSegment['speaker'], start: number, text: string): TranscriptSegment => ({

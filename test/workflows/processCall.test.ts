@@ -7,12 +7,15 @@ import { NON_RETRYABLE } from '../../activities/policies';
 import type { CallStatus, StageName, StageStatus } from '../../lib/documents';
 import { batchWorkflowId, callWorkflowId } from '../../lib/temporal';
 import { ingestBatch, processCall } from '../../workflows';
-import { STAGES_NOT_AVAILABLE, STAGE_NOT_AVAILABLE_REASON } from '../../workflows/processCall';
+
 import { describeWithTestServer } from '../support/env';
 import { quietLogger, registerSearchAttributes } from '../support/temporal';
 
 /** The call store in memory: the workflows' activities with their side effects observable. */
-function fakeActivities(fetch: (callId: string) => Promise<void>) {
+function fakeActivities(
+  fetch: (callId: string) => Promise<void>,
+  options: { lending?: boolean; mismoFails?: boolean } = {},
+) {
   const calls = new Map<
     string,
     { status: CallStatus; reason?: string; stages: Partial<Record<StageName, StageStatus>> }
@@ -41,6 +44,25 @@ function fakeActivities(fetch: (callId: string) => Promise<void>) {
     async scoreCall({ callId }) {
       language.push(`scorecard:${callId}`);
       return { percentage: 100 };
+    },
+    async extractCallData({ callId }) {
+      language.push(`extraction:${callId}`);
+      return { datasets: options.lending ? ['mortgage_lead'] : [], isLendingCall: Boolean(options.lending) };
+    },
+    async detectCallActions({ callId }) {
+      language.push(`actions:${callId}`);
+      return { tasks: 1, appointments: 1 };
+    },
+    async generateMismo({ callId }) {
+      if (options.mismoFails) {
+        throw ApplicationFailure.nonRetryable(
+          'The MISMO file is invalid: phone is not 10-15 digits',
+          NON_RETRYABLE.invalidMismo,
+        );
+      }
+      if (!options.lending) return { generated: false, reason: 'not a lending call' };
+      language.push(`mismo:${callId}`);
+      return { generated: true };
     },
     async upsertContactForCall() {
       return { contactId: null };
@@ -132,11 +154,47 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(call.stages.transcription).toBe('completed');
     expect(transcribed).toEqual(['call_retry']);
     expect(fake.events).toEqual(['call.completed:call_retry']);
-    expect(fake.language.sort()).toEqual(['scorecard:call_retry', 'summary:call_retry']);
-    expect(call.stages.summary).toBe('completed');
-    expect(call.stages.scorecard).toBe('completed');
-    for (const stage of STAGES_NOT_AVAILABLE) expect(call.stages[stage]).toBe('skipped');
-    expect(STAGE_NOT_AVAILABLE_REASON).toMatch(/not available/);
+    expect(fake.language.sort()).toEqual([
+      'actions:call_retry',
+      'extraction:call_retry',
+      'scorecard:call_retry',
+      'summary:call_retry',
+    ]);
+    for (const stage of ['summary', 'scorecard', 'extraction', 'actions'] as const) {
+      expect(call.stages[stage]).toBe('completed');
+    }
+    // No CRM/calendar connection, and not a lending call: skipped, not failed.
+    expect([call.stages.crm, call.stages.calendar, call.stages.mismo]).toEqual(['skipped', 'skipped', 'skipped']);
+  });
+
+  test('a lending call gets its MISMO stage completed; an invalid MISMO file fails the call with the reason', async () => {
+    const lending = fakeActivities(async () => undefined, { lending: true });
+    const done = await withWorker(lending.activities, 'tq-lending', () =>
+      env.client.workflow.execute(processCall, {
+        workflowId: callWorkflowId('call_lending'),
+        taskQueue: 'tq-lending',
+        args: [{ orgId: 'org_1', callId: 'call_lending' }],
+      }),
+    );
+    expect(done.status).toBe('completed');
+    expect(lending.calls.get('call_lending')!.stages.mismo).toBe('completed');
+    expect(lending.language).toContain('mismo:call_lending');
+
+    const broken = fakeActivities(async () => undefined, { lending: true, mismoFails: true });
+    const failed = await withWorker(broken.activities, 'tq-mismo-bad', () =>
+      env.client.workflow.execute(processCall, {
+        workflowId: callWorkflowId('call_mismo_bad'),
+        taskQueue: 'tq-mismo-bad',
+        args: [{ orgId: 'org_1', callId: 'call_mismo_bad' }],
+      }),
+    );
+    expect(failed).toEqual({
+      callId: 'call_mismo_bad',
+      status: 'failed',
+      reason: 'The MISMO file is invalid: phone is not 10-15 digits',
+    });
+    expect(broken.calls.get('call_mismo_bad')!.stages.mismo).toBe('failed');
+    expect(broken.events).toEqual([]);
   });
 
   test('a permanent failure (404 URL) ends the call failed with the reason, without retries', async () => {

@@ -6,6 +6,7 @@ import { recordingFileId } from '../../../lib/mongo';
 import { CallAccepted, DialerPayload, UploadFields } from '../../../lib/schemas/ingest';
 import { envelope } from '../../../lib/schemas/responses';
 import { decryptSecret } from '../../../lib/secrets';
+import { utcOffsetMinutesOf } from '../../../lib/time';
 import { parseOrThrow } from '../../../lib/validation';
 import type { CallDoc } from '../../../lib/documents';
 import type { RestDeps } from '../deps';
@@ -71,6 +72,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
             source: 'upload',
             recordingFileId: fileId,
             recordedAt: new Date(fields.recorded_at),
+            recordedUtcOffsetMinutes: utcOffsetMinutesOf(fields.recorded_at),
             agentName: fields.agent_name,
             agentEmail: fields.agent_email,
             contactName: fields.contact_name,
@@ -122,6 +124,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
             source: 'dialer',
             audioUrl: body.recording_url,
             recordedAt: body.recorded_at ? new Date(body.recorded_at) : new Date(),
+            recordedUtcOffsetMinutes: body.recorded_at ? utcOffsetMinutesOf(body.recorded_at) : 0,
             agentName: body.agent_name,
             agentEmail: body.agent_email,
             contactName: body.contact_name,

@@ -7,6 +7,7 @@ import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
 import { batchWorkflowId, searchAttributes, taskQueues } from '../../../lib/temporal';
 import type { ingestBatch } from '../../../workflows';
+import { utcOffsetMinutesOf } from '../../../lib/time';
 import { newCallDoc } from './ingest';
 
 export interface BatchCreated {
@@ -25,6 +26,7 @@ export function callFromBatchItem(orgId: string, batchId: string, item: BatchCal
       batchId,
       audioUrl: item.audio_url,
       recordedAt: new Date(item.recorded_at),
+      recordedUtcOffsetMinutes: utcOffsetMinutesOf(item.recorded_at),
       agentName: item.agent_name,
       agentEmail: item.agent_email,
       contactName: item.contact_name,

@@ -16,6 +16,8 @@ export interface NewCall {
   audioUrl?: string | null;
   recordingFileId?: string | null;
   recordedAt: Date;
+  /** From the ISO string the client gave (utcOffsetMinutesOf); 0 when it arrived as UTC or unknown. */
+  recordedUtcOffsetMinutes?: number;
   agentName?: string | null;
   agentEmail: string;
   contactName?: string | null;
@@ -49,6 +51,7 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
     audio_url: input.audioUrl ?? null,
     recording_file_id: input.recordingFileId ?? null,
     recorded_at: input.recordedAt,
+    recorded_utc_offset_minutes: input.recordedUtcOffsetMinutes ?? 0,
     agent_name: input.agentName ?? null,
     agent_email: input.agentEmail.toLowerCase(),
     contact_id: null,
@@ -60,7 +63,8 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
     metadata: input.metadata ?? {},
     recorded_day: input.recordedAt.toISOString().slice(0, 10),
     summary: null,
-    extraction: null,
+    is_lending_call: null,
+    extractions: [],
     mismo_file_id: null,
     created_at: now,
     updated_at: now,

@@ -1,99 +1,11 @@
-import type {
-  CallSummaryDoc,
-  Evidence,
-  ScorecardCriterionResult,
-  Speaker,
-  TranscriptSegment,
-} from '../../lib/documents';
+import type { CallSummaryDoc, Evidence, ScorecardCriterionResult, Speaker, TranscriptSegment } from '../../../lib/documents';
+import { DEFAULT_SCORECARD_TEMPLATE, type ScorecardCriterion, type ScorecardTemplate } from '../../../lib/scorecardTemplates';
 
 /**
  * The embedded, deterministic language engine (no network, no model): rule-based scorecards and an
  * extractive summary, each result carrying the transcript quotes and times it rests on. Rules
  * describe what a criterion means in many wordings, not the words of any one call.
  */
-
-export interface ScorecardCriterion {
-  id: string;
-  label: string;
-  description: string;
-  weight: number;
-  type: 'pass_fail';
-  /** Who must say it; `unknown` speakers (mono recordings) can satisfy any criterion. */
-  speaker: Speaker | 'any';
-  /** Each pattern must be matched by some segment (the same or different ones). */
-  patterns: RegExp[];
-  /** Only segments starting within this many seconds count (e.g. a greeting is at the start). */
-  withinSeconds?: number;
-  /** How many distinct matching segments are needed (e.g. several discovery questions). */
-  minMatches?: number;
-}
-
-export interface ScorecardTemplate {
-  id: string;
-  name: string;
-  criteria: ScorecardCriterion[];
-}
-
-const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
-
-/** The default template for sales and lending calls. */
-export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
-  id: 'default_sales_lending',
-  name: 'Sales and lending calls',
-  criteria: [
-    {
-      id: 'greeting_and_identification',
-      label: 'Greeting and identification',
-      description: 'The agent greets the customer and says who they are or whom they represent, early in the call.',
-      weight: 1,
-      type: 'pass_fail',
-      speaker: 'agent',
-      withinSeconds: 60,
-      patterns: [
-        // A greeting word, or the telephone opening "<Company>, this is <name>" / "<Company>, <name> speaking".
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your))\b|^[^,.?!]{2,40},\s*(this is|[a-z]+ speaking)\b/i,
-        /\b(this is|my name is|i'm|i am|calling (from|on behalf of)|speaking)\b/i,
-      ],
-    },
-    {
-      id: 'recording_disclosure',
-      label: 'Recording disclosure',
-      description: 'The agent tells the customer that the call is recorded or monitored.',
-      weight: 1,
-      type: 'pass_fail',
-      speaker: 'agent',
-      patterns: [
-        /\b(call|conversation|line)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being)\b[^.?!]{0,15}\b(recorded|monitored)\b|\brecorded for (quality|training)\b|\brecording (this|the) call\b/i,
-      ],
-    },
-    {
-      id: 'needs_discovery',
-      label: 'Needs discovery',
-      description: "The agent asks open questions about the customer's situation and needs.",
-      weight: 1,
-      type: 'pass_fail',
-      speaker: 'agent',
-      minMatches: 2,
-      patterns: [
-        /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|will (this|you)|is (this|it|that))\b[^.!]*\?/i,
-      ],
-    },
-    {
-      id: 'next_steps_agreed',
-      label: 'Next steps agreed',
-      description: 'A concrete next step (a follow-up, a document, a meeting) is agreed before the call ends.',
-      weight: 1,
-      type: 'pass_fail',
-      speaker: 'any',
-      patterns: [
-        new RegExp(
-          `\\b(i(?:'ll| will) (send|email|call|follow up|get back)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS})\\b`,
-          'i',
-        ),
-      ],
-    },
-  ],
-};
 
 function speakerMatches(required: ScorecardCriterion['speaker'], actual: Speaker): boolean {
   return required === 'any' || actual === 'unknown' || actual === required;
@@ -114,21 +26,28 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
         (criterion.withinSeconds === undefined || segment.start <= criterion.withinSeconds),
     );
     const evidence: TranscriptSegment[] = [];
-    let passed = true;
+    let matchedPatterns = 0;
     for (const pattern of criterion.patterns) {
       const matching = eligible.filter((segment) => pattern.test(segment.text));
-      if (matching.length < (criterion.minMatches ?? 1)) passed = false;
+      if (matching.length >= (criterion.minMatches ?? 1)) matchedPatterns++;
       for (const segment of matching.slice(0, 3)) if (!evidence.includes(segment)) evidence.push(segment);
     }
+    const maxScore = criterion.type === 'scale' ? (criterion.maxScore ?? criterion.patterns.length) : 1;
+    const score =
+      criterion.type === 'scale'
+        ? Math.min(maxScore, matchedPatterns)
+        : matchedPatterns === criterion.patterns.length
+          ? 1
+          : 0;
     return {
       id: criterion.id,
       label: criterion.label,
       type: criterion.type,
       weight: criterion.weight,
-      score: passed ? 1 : 0,
-      max_score: 1,
-      passed,
-      evidence: passed ? evidence.sort((a, b) => a.start - b.start).map(toEvidence) : [],
+      score,
+      max_score: maxScore,
+      passed: criterion.type === 'scale' ? null : score === 1,
+      evidence: score > 0 ? evidence.sort((a, b) => a.start - b.start).map(toEvidence) : [],
     };
   });
   const score = criteria.reduce((sum, criterion) => sum + criterion.score * criterion.weight, 0);

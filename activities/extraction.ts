@@ -1,0 +1,51 @@
+import type { DatasetDoc, ExtractionResult } from '../lib/documents';
+import type { Collections } from '../lib/mongo';
+import { loadCallText } from './callTranscript';
+import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
+import { extractDataset, isLendingCall } from './providers/embedded/extraction';
+import { recordEvent } from './events';
+
+/** The datasets a call runs: the organization's enabled ones, and `mortgage_lead` for lending calls. */
+export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): DatasetDefinition[] {
+  const applicable = (dataset: DatasetDefinition) => dataset.applies_to === 'all_calls' || lending;
+  return [MORTGAGE_LEAD_DATASET, ...orgDatasets.filter((dataset) => dataset.enabled)].filter(applicable);
+}
+
+/** Custom data extraction: every applicable dataset's JSON with evidence, stored on the call. */
+export function createExtractionActivities(collections: Collections) {
+  return {
+    async extractCallData(input: {
+      orgId: string;
+      callId: string;
+    }): Promise<{ datasets: string[]; isLendingCall: boolean }> {
+      const { call, text } = await loadCallText(collections, input);
+      const lending = isLendingCall(text);
+      const orgDatasets = await collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray();
+      const extractions: ExtractionResult[] = datasetsForCall(orgDatasets, lending).map((dataset) =>
+        extractDataset(dataset, text),
+      );
+      await collections.calls.updateOne(
+        { _id: call._id, org_id: input.orgId },
+        { $set: { extractions, is_lending_call: lending, updated_at: new Date() } },
+      );
+      if (extractions.length > 0) {
+        await recordEvent(collections, {
+          orgId: input.orgId,
+          type: 'call.data.extracted',
+          subjectId: call._id,
+          data: {
+            call_id: call._id,
+            external_id: call.external_id,
+            is_lending_call: lending,
+            extractions: extractions.map(({ dataset, data, missing_required }) => ({
+              dataset,
+              data,
+              missing_required,
+            })),
+          },
+        });
+      }
+      return { datasets: extractions.map((extraction) => extraction.dataset), isLendingCall: lending };
+    },
+  };
+}

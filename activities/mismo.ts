@@ -1,0 +1,72 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { Db } from 'mongodb';
+import type { Config } from '../lib/config';
+import { mismoBucket, type Collections } from '../lib/mongo';
+import { CALL_NOT_FOUND } from './calls';
+import { MORTGAGE_LEAD_DATASET } from '../lib/datasets';
+import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';
+import { validateMismoXml } from './providers/mismoValidator';
+import { recordEvent } from './events';
+import { NON_RETRYABLE } from './policies';
+
+/** The GridFS id of a call's MISMO file: one per call, so a retry replaces rather than adds. */
+export const mismoFileId = (callId: string) => `mismo_${callId}`;
+
+/**
+ * MISMO 3.4 XML for lending calls, from the call's `mortgage_lead` extraction. Non-lending calls
+ * get none (`generated: false`, the stage is recorded `skipped`).
+ */
+export function createMismoActivities(deps: { db: Db; collections: Collections; config: Config }) {
+  const { collections } = deps;
+  return {
+    async generateMismo(input: { orgId: string; callId: string }): Promise<{ generated: boolean; reason?: string }> {
+      const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
+      if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+      const lead = call.extractions?.find((extraction) => extraction.dataset === MORTGAGE_LEAD_DATASET.key);
+      if (!call.is_lending_call || !lead) return { generated: false, reason: 'not a lending call' };
+
+      const xml = buildMismoXml(lead.data as MortgageLead, { createdAt: call.updated_at, loanIdentifier: call._id });
+      const problems = checkMismoXml(xml);
+      if (deps.config.MISMO_XSD_DIR) {
+        const schema = await validateMismoXml(xml, deps.config.MISMO_XSD_DIR);
+        if (!schema.valid) problems.push(...schema.errors);
+      }
+      if (problems.length > 0) {
+        throw ApplicationFailure.nonRetryable(
+          `The MISMO file is invalid: ${problems.join('; ')}`,
+          NON_RETRYABLE.invalidMismo,
+        );
+      }
+
+      const fileId = mismoFileId(call._id);
+      const bucket = mismoBucket(deps.db);
+      // Replace a file left by an earlier attempt: GridFS ids are unique.
+      if ((await bucket.find({ _id: fileId as never }).toArray()).length > 0) await bucket.delete(fileId as never);
+      await new Promise<void>((resolve, reject) => {
+        const upload = bucket.openUploadStreamWithId(fileId as never, `${call._id}.mismo.xml`, {
+          metadata: { org_id: input.orgId, call_id: call._id, content_type: 'application/xml' },
+        });
+        upload.on('error', reject).on('finish', () => resolve());
+        upload.end(Buffer.from(xml, 'utf8'));
+      });
+      await collections.calls.updateOne(
+        { _id: call._id, org_id: input.orgId },
+        { $set: { mismo_file_id: fileId, updated_at: new Date() } },
+      );
+      await recordEvent(collections, {
+        orgId: input.orgId,
+        type: 'mismo.ready',
+        subjectId: call._id,
+        data: {
+          call_id: call._id,
+          external_id: call.external_id,
+          file_id: fileId,
+          bytes: Buffer.byteLength(xml),
+          mismo_version: '3.4',
+          path: `/calls/${call._id}/mismo`,
+        },
+      });
+      return { generated: true };
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import * as chrono from 'chrono-node';
+import type { Evidence } from '../../../lib/documents';
+import { formatInOffset } from '../../../lib/time';
+import { byAgent, byCustomer, evidenceOfSentences, type CallText, type Sentence } from './callText';
+import { datesIn, emailsIn } from './values';
+
+/**
+ * Action detection of the embedded engine: the tasks someone took on in the call, and the
+ * appointments agreed, each with the quotes it rests on. Dates are read relative to when the call
+ * was recorded, in its UTC offset ("next Tuesday at 3 pm" in a call of 2026-03-10 at -05:00 is
+ * 2026-03-17T15:00:00-05:00).
+ */
+
+export interface DetectedTask {
+  text: string;
+  owner: 'agent' | 'customer';
+  /** YYYY-MM-DD, or null when no day was said. */
+  due: string | null;
+  evidence: Evidence[];
+}
+
+export interface DetectedAppointment {
+  title: string;
+  /** ISO 8601 in the call's offset. */
+  start: string;
+  end: string;
+  attendees: { name: string | null; email: string | null; phone: string | null }[];
+  evidence: Evidence[];
+}
+
+export interface DetectedActions {
+  tasks: DetectedTask[];
+  appointments: DetectedAppointment[];
+}
+
+const DELIVERY_VERBS =
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare';
+/** "I'll send you the checklist", "I will also email you our pricing sheet today". */
+const FIRST_PERSON_COMMITMENT = new RegExp(
+  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|that)\\s+(?:over\\s+)?)?(.+)$`,
+  'i',
+);
+/** "Please send me your last two statements", "Can you email us the appraisal?" */
+const REQUEST = new RegExp(
+  `\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))\\s+(${DELIVERY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
+  'i',
+);
+/** Words that end the object of a delivery verb ("the checklist | today"). */
+const OBJECT_END =
+  /\s+(?:today|tonight|tomorrow|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
+
+function objectPhrase(raw: string, possessiveTo: string): string {
+  return raw
+    .replace(/[.?!]+$/, '')
+    .replace(OBJECT_END, '')
+    .replace(/\bto (?:you|me|us)\b/gi, '')
+    .replace(/^(?:our|my)\b/i, 'the')
+    .replace(/^your\b/i, possessiveTo)
+    .trim();
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+const thirdPerson = (verb: string) =>
+  verb === 'fill out'
+    ? 'fills out'
+    : /(?:sh|ch|x|s)$/.test(verb)
+      ? `${verb}es`
+      : `${verb.replace(/^e-mail$/, 'email')}s`;
+
+function dueOf(sentence: Sentence, text: CallText): string | null {
+  return datesIn(sentence.text, text.facts)[0] ?? null;
+}
+
+export function detectTasks(text: CallText): DetectedTask[] {
+  const customer = text.customerName?.value ?? 'the customer';
+  const tasks: (DetectedTask & { object: string })[] = [];
+  for (const sentence of text.sentences) {
+    const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
+    const request = commitment ? null : REQUEST.exec(sentence.text);
+    const match = commitment ?? request;
+    if (!match) continue;
+    const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
+    // Who does it: the speaker of a commitment; the other party of a request.
+    const speakerIsAgent = sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
+    const owner: DetectedTask['owner'] = commitment
+      ? speakerIsAgent
+        ? 'agent'
+        : 'customer'
+      : speakerIsAgent
+        ? 'customer'
+        : 'agent';
+    const object = objectPhrase(match[2]!, owner === 'customer' ? 'their' : 'the');
+    if (!object || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
+    const cleanObject = object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
+    const text_ =
+      owner === 'agent'
+        ? `${capitalize(verb)} ${cleanObject} to ${customer}`
+        : `${customer} ${thirdPerson(verb)} ${cleanObject}`;
+    const duplicate = tasks.find((task) => task.owner === owner && sharesNoun(task.object, cleanObject));
+    if (duplicate) {
+      duplicate.evidence = evidenceOfSentences([sentence])
+        .concat(duplicate.evidence)
+        .sort((a, b) => a.start - b.start);
+      continue;
+    }
+    tasks.push({
+      text: text_,
+      owner,
+      due: dueOf(sentence, text),
+      evidence: evidenceOfSentences([sentence]),
+      object: cleanObject,
+    });
+  }
+  return tasks.map(({ object: _object, ...task }) => task);
+}
+
+/** Two objects name the same thing when they share a content word ("the pricing sheet" / "the pricing"). */
+function sharesNoun(a: string, b: string): boolean {
+  const words = (phrase: string) =>
+    new Set(
+      (phrase.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
+        (word) => !['your', 'their', 'with', 'that', 'this'].includes(word),
+      ),
+    );
+  const first = words(a);
+  return [...words(b)].some((word) => first.has(word));
+}
+
+const MEETING_CUE =
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|visit|come in|showing|see you)\b/i;
+const DECLINE = /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good)\b/i;
+const DEFAULT_APPOINTMENT_MINUTES = 30;
+
+function durationMinutesOf(sentence: Sentence): number {
+  const match = /\bfor (an?|half an|\d+)\s*(hour|hours|minutes|mins)\b/i.exec(sentence.text);
+  if (!match) return DEFAULT_APPOINTMENT_MINUTES;
+  const count = match[1]!.toLowerCase() === 'half an' ? 0.5 : /^an?$/i.test(match[1]!) ? 1 : Number(match[1]);
+  return /hour/i.test(match[2]!) ? count * 60 : count;
+}
+
+function titleOf(sentence: Sentence, customer: string): string {
+  const said = sentence.text;
+  const kind = /\bdemo\b/i.test(said)
+    ? 'Demo'
+    : /\breview|go over|walk ?through\b/i.test(said)
+      ? 'Review'
+      : /\bmeet|visit|come in|showing\b/i.test(said)
+        ? 'Meeting'
+        : 'Follow-up call';
+  return `${kind} with ${customer}`;
+}
+
+export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
+  const customer = text.customerName?.value ?? null;
+  const appointments: (DetectedAppointment & { startMs: number })[] = [];
+  for (const sentence of text.sentences) {
+    // A time counts when a meeting is being arranged: cue words in it, or in the turns just before
+    // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?").
+    const arranging =
+      MEETING_CUE.test(sentence.text) ||
+      text.sentences.some(
+        (earlier) =>
+          earlier.segmentIndex < sentence.segmentIndex &&
+          earlier.segmentIndex >= sentence.segmentIndex - 3 &&
+          MEETING_CUE.test(earlier.text),
+      );
+    if (!arranging) continue;
+    const results = chrono.parse(
+      sentence.text,
+      { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes },
+      { forwardDate: true },
+    );
+    for (const result of results) {
+      if (!result.start.isCertain('hour')) continue;
+      const start = businessHours(result);
+      const reply = text.sentences.filter(
+        (candidate) => candidate.segmentIndex === sentence.segmentIndex + 1 && candidate.speaker !== sentence.speaker,
+      );
+      if (reply.some((answer) => DECLINE.test(answer.text))) continue;
+      const existing = appointments.find((appointment) => appointment.startMs === start.getTime());
+      if (existing) {
+        existing.evidence = [...existing.evidence, ...evidenceOfSentences([sentence])];
+        continue;
+      }
+      const end = new Date(start.getTime() + durationMinutesOf(sentence) * 60_000);
+      appointments.push({
+        title: titleOf(sentence, customer ?? 'the customer'),
+        start: formatInOffset(start, text.facts.utcOffsetMinutes),
+        end: formatInOffset(end, text.facts.utcOffsetMinutes),
+        attendees: [
+          { name: text.agentName, email: text.facts.agentEmail, phone: null },
+          { name: customer, email: customerEmail, phone: text.facts.contactPhone },
+        ],
+        evidence: evidenceOfSentences([sentence]),
+        startMs: start.getTime(),
+      });
+    }
+  }
+  return appointments.map(({ startMs: _startMs, ...appointment }) => appointment);
+}
+
+/** "Tuesday at 3" in a business call is 3 pm: an hour from 1 to 6 without am/pm is taken as afternoon. */
+function businessHours(result: chrono.ParsedResult): Date {
+  const start = result.start.date();
+  const hour = result.start.get('hour') ?? 0;
+  if (!result.start.isCertain('meridiem') && hour >= 1 && hour <= 6) return new Date(start.getTime() + 12 * 3_600_000);
+  return start;
+}
+
+export function detectActions(text: CallText, customerEmail: string | null): DetectedActions {
+  return { tasks: detectTasks(text), appointments: detectAppointments(text, customerEmail) };
+}

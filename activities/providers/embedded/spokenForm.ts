@@ -1,0 +1,214 @@
+/**
+ * Spoken-form normalization: speech-to-text writes what was said ("john dot smith at example dot com",
+ * "three hundred sixty thousand dollars", "six two seven zero one", "three pm"); the extractors
+ * read written forms ("john.smith@example.com", "360000 dollars", "62701", "3 pm"). Text that is
+ * already written (Whisper often writes "$360,000") passes through unchanged.
+ */
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000 };
+/** Digit names as read out in phone numbers and ZIP codes; "oh" is a zero only inside such a run. */
+const DIGIT_NAMES: Record<string, number> = { ...pick(UNITS, 10), oh: 0, o: 0 };
+
+function pick(table: Record<string, number>, below: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(table).filter(([, value]) => value < below));
+}
+
+const NUMBER_WORD = new RegExp(
+  `^(?:${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), 'oh', 'o', 'and', 'a'].join('|')})$`,
+  'i',
+);
+
+/** Parses a run of number words ("three hundred sixty thousand") as one number; null if it is not one. */
+export function parseNumberWords(words: string[]): number | null {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  let lastKind: 'unit' | 'teen' | 'tens' | 'scale' | null = null;
+  for (const raw of words) {
+    const word = raw.toLowerCase();
+    if (word === 'and' && seen) continue;
+    if (word === 'a' && !seen) {
+      current = 1; // "a hundred", "a thousand"
+      seen = true;
+      lastKind = 'unit';
+      continue;
+    }
+    if (word in UNITS) {
+      const value = UNITS[word]!;
+      // "twenty five" combines; "five five" does not (that is a digit run, not one number).
+      if (lastKind === 'unit' || lastKind === 'teen' || (lastKind === 'tens' && value >= 10)) return null;
+      current += value;
+      lastKind = value >= 10 ? 'teen' : 'unit';
+    } else if (word in TENS) {
+      if (lastKind === 'unit' || lastKind === 'teen' || lastKind === 'tens') return null;
+      current += TENS[word]!;
+      lastKind = 'tens';
+    } else if (word in SCALES) {
+      const scale = SCALES[word]!;
+      if (!seen) return null;
+      if (scale === 100) current = (current || 1) * 100;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+      lastKind = 'scale';
+    } else return null;
+    seen = true;
+  }
+  return seen ? total + current : null;
+}
+
+/**
+ * Replaces spoken numbers by digits. A run of three or more single digit names becomes a digit
+ * string ("six oh six one four" → "60614"), digit groups separated by commas or hyphens join when
+ * they read like a phone number ("three one two, five five five, zero one eight eight" → "312-555-0188"),
+ * and other runs become their value ("forty five" → "45"). A lone "one" stays a word ("the one we like").
+ */
+export function normalizeNumbers(text: string): string {
+  const tokens = text.split(/(\s+|[,;:.?!-]+)/);
+  const output: string[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const token = tokens[index]!;
+    if (!NUMBER_WORD.test(token)) {
+      output.push(token);
+      index++;
+      continue;
+    }
+    // The token indices of the run of number words (whitespace between them only).
+    const positions = [index];
+    while (
+      /^\s+$/.test(tokens[positions[positions.length - 1]! + 1] ?? '') &&
+      NUMBER_WORD.test(tokens[positions[positions.length - 1]! + 2] ?? '')
+    ) {
+      positions.push(positions[positions.length - 1]! + 2);
+    }
+    let run = positions.map((position) => tokens[position]!);
+    if (!isDigitRun(run)) {
+      // "and", "a", "oh" at the edges belong to the sentence ("oh, a month and"), not the number;
+      // a leading "a" stays only before a scale ("a hundred").
+      let first = 0;
+      let last = run.length - 1;
+      while (
+        first <= last &&
+        (/^(and|o|oh)$/i.test(run[first]!) ||
+          (/^a$/i.test(run[first]!) && !((run[first + 1]?.toLowerCase() ?? '') in SCALES)))
+      )
+        first++;
+      while (last >= first && /^(and|a|o|oh)$/i.test(run[last]!)) last--;
+      if (first > last) {
+        output.push(token);
+        index++;
+        continue;
+      }
+      output.push(...tokens.slice(index, positions[first]));
+      run = run.slice(first, last + 1);
+      output.push(spokenRunToDigits(run));
+      index = positions[last]! + 1;
+      continue;
+    }
+    output.push(spokenRunToDigits(run));
+    index = positions[positions.length - 1]! + 1;
+  }
+  return joinDigitGroups(output.join(''));
+}
+
+function isDigitRun(words: string[]): boolean {
+  return words.length >= 3 && words.every((word) => word.toLowerCase() in DIGIT_NAMES);
+}
+
+function spokenRunToDigits(run: string[]): string {
+  if (isDigitRun(run)) return run.map((word) => DIGIT_NAMES[word.toLowerCase()]).join('');
+  if (run.length === 1 && /^(one|a|and|o|oh)$/i.test(run[0]!)) return run[0]!;
+  const value = parseNumberWords(run);
+  if (value !== null) return String(value);
+  // Not one number ("twenty twenty six"): the longest numbers from the left, one after another.
+  const parts: string[] = [];
+  let start = 0;
+  while (start < run.length) {
+    let end = run.length;
+    while (end > start + 1 && parseNumberWords(run.slice(start, end)) === null) end--;
+    parts.push(String(parseNumberWords(run.slice(start, end)) ?? run[start]));
+    start = end;
+  }
+  return parts.join(' ');
+}
+
+/** "312, 555, 0188" (digit groups read out with pauses) → "312-555-0188". */
+function joinDigitGroups(text: string): string {
+  return text
+    .replace(/\b\d(?: \d){2,}\b/g, (digits) => digits.replace(/ /g, '')).replace(/\b(\d{3})[,\s-]+(\d{3})[,\s-]+(\d{4})\b/g, '$1-$2-$3');
+}
+
+const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
+
+/** "john dot smith at example dot com" → "john.smith@example.com"; already written addresses pass. */
+export function normalizeEmails(text: string): string {
+  const spoken = new RegExp(
+    `\\b([a-z0-9]+(?:\\s+(?:dot|underscore|dash|hyphen)\\s+[a-z0-9]+)*)\\s+at\\s+([a-z0-9-]+(?:\\s+dot\\s+[a-z0-9-]+)*\\s+dot\\s+${TLD})\\b`,
+    'gi',
+  );
+  return text.replace(spoken, (_match, local: string, domain: string) => {
+    const join = (part: string) =>
+      part
+        .replace(/\s+dot\s+/gi, '.')
+        .replace(/\s+underscore\s+/gi, '_')
+        .replace(/\s+(dash|hyphen)\s+/gi, '-')
+        .toLowerCase();
+    return `${join(local)}@${join(domain)}`;
+  });
+}
+
+/** "3 p.m." / "3 P.M." / "3pm" → "3 pm", so the date parser and the rules see one form. */
+export function normalizeTimes(text: string): string {
+  const time = '\\b(\\d{1,2}(?::\\d{2})?)\\s*([aApP])';
+  return (
+    text
+      // "at 3 p.m. Then…": the abbreviation's last dot also ended the sentence; keep that end.
+      .replace(
+        new RegExp(`${time}\\.\\s?[mM]\\.(?=\\s+[A-Z]|\\s*$)`, 'g'),
+        (_m, t: string, h: string) => `${t} ${h.toLowerCase()}m.`,
+      )
+      .replace(
+        new RegExp(`${time}(?:\\.\\s?[mM]\\.?|\\s?[mM]\\b)`, 'g'),
+        (_m, t: string, h: string) => `${t} ${h.toLowerCase()}m`,
+      )
+  );
+}
+
+/** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
+export function normalizeSpokenForms(text: string): string {
+  return normalizeTimes(normalizeNumbers(normalizeEmails(text)));
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { MORTGAGE_LEAD_DATASET } from '../../../lib/datasets';
+import type { DatasetDoc } from '../../../lib/documents';
+import { conflict, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { isDuplicateKeyError } from '../../../lib/mongo';
+import { envelope } from '../../../lib/schemas/responses';
+import { DatasetCreateRequest, DatasetUpdateRequest, DatasetView } from '../../../lib/schemas/settings';
+import type { RestDeps } from '../deps';
+import { defineRoute, type RouteDefinition } from '../routing';
+
+const DatasetParams = z.object({ datasetId: z.string().min(1).max(64) });
+
+export function datasetView(dataset: DatasetDoc): z.infer<typeof DatasetView> {
+  return {
+    id: dataset._id,
+    key: dataset.key,
+    name: dataset.name,
+    description: dataset.description,
+    applies_to: dataset.applies_to,
+    enabled: dataset.enabled,
+    built_in: false,
+    fields: dataset.fields,
+    created_at: dataset.created_at.toISOString(),
+    updated_at: dataset.updated_at.toISOString(),
+  };
+}
+
+const BUILT_IN_VIEW: z.infer<typeof DatasetView> = {
+  id: MORTGAGE_LEAD_DATASET.key,
+  ...MORTGAGE_LEAD_DATASET,
+  enabled: true,
+  built_in: true,
+  created_at: null,
+  updated_at: null,
+};
+
+/** Custom datasets: organization-defined extraction schemas, run on every call they apply to. */
+export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  const findOwn = async (orgId: string, datasetId: string) => {
+    const dataset = await collections.datasets.findOne({ _id: datasetId, org_id: orgId });
+    if (!dataset) throw notFound('Dataset');
+    return dataset;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/datasets',
+      operationId: 'listDatasets',
+      summary: 'List extraction datasets (the built-in mortgage_lead first, then your own)',
+      tag: 'Datasets',
+      permission: 'calls:read',
+      success: { status: 200, description: 'Datasets', schema: envelope(z.array(DatasetView)) },
+      errors: [403],
+      async handler(ctx, { auth }) {
+        const own = await collections.datasets.find({ org_id: auth.orgId }).sort({ created_at: 1, _id: 1 }).toArray();
+        ctx.body = { success: true, data: [BUILT_IN_VIEW, ...own.map(datasetView)] };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/datasets',
+      operationId: 'createDataset',
+      summary: 'Create an extraction dataset',
+      description:
+        "Fields have a snake_case `name`, a `type` (string, number, money, date, boolean, enum, phone, email, address), a `description` the engines read, `required`, and `options` for enums. New calls run it from now on; its result is in the call's `extractions` and in `call.data.extracted`.",
+      tag: 'Datasets',
+      permission: 'settings:manage',
+      body: DatasetCreateRequest,
+      success: { status: 201, description: 'The dataset', schema: envelope(DatasetView) },
+      errors: [400, 403, 409, 413, 415],
+      async handler(ctx, { auth, body }) {
+        const now = new Date();
+        const dataset: DatasetDoc = { _id: newId('ds'), org_id: auth.orgId, ...body, created_at: now, updated_at: now };
+        await collections.datasets.insertOne(dataset).catch((error) => {
+          if (isDuplicateKeyError(error)) throw conflict(`A dataset with key "${body.key}" exists`);
+          throw error;
+        });
+        ctx.status = 201;
+        ctx.body = { success: true, data: datasetView(dataset) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/datasets/{datasetId}',
+      operationId: 'getDataset',
+      summary: 'One dataset (`mortgage_lead` for the built-in one)',
+      tag: 'Datasets',
+      permission: 'calls:read',
+      params: DatasetParams,
+      success: { status: 200, description: 'The dataset', schema: envelope(DatasetView) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        ctx.body = {
+          success: true,
+          data:
+            params.datasetId === BUILT_IN_VIEW.id
+              ? BUILT_IN_VIEW
+              : datasetView(await findOwn(auth.orgId, params.datasetId)),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/datasets/{datasetId}',
+      operationId: 'updateDataset',
+      summary: 'Change a dataset (calls processed from now on use the new version)',
+      tag: 'Datasets',
+      permission: 'settings:manage',
+      params: DatasetParams,
+      body: DatasetUpdateRequest,
+      success: { status: 200, description: 'The dataset', schema: envelope(DatasetView) },
+      errors: [400, 403, 404, 413, 415],
+      async handler(ctx, { auth, params, body }) {
+        await findOwn(auth.orgId, params.datasetId);
+        await collections.datasets.updateOne(
+          { _id: params.datasetId, org_id: auth.orgId },
+          { $set: { ...body, updated_at: new Date() } },
+        );
+        ctx.body = { success: true, data: datasetView(await findOwn(auth.orgId, params.datasetId)) };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/datasets/{datasetId}',
+      operationId: 'deleteDataset',
+      summary: 'Delete a dataset (results already stored on calls stay)',
+      tag: 'Datasets',
+      permission: 'settings:manage',
+      params: DatasetParams,
+      success: { status: 200, description: 'The deleted dataset', schema: envelope(DatasetView) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const dataset = await findOwn(auth.orgId, params.datasetId);
+        await collections.datasets.deleteOne({ _id: dataset._id, org_id: auth.orgId });
+        ctx.body = { success: true, data: datasetView(dataset) };
+      },
+    }),
+  ];
+}

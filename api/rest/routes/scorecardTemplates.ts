@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { DEFAULT_SCORECARD_TEMPLATE } from '../../../lib/scorecardTemplates';
+import type { ScorecardTemplateDoc } from '../../../lib/documents';
+import { notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import type { Collections } from '../../../lib/mongo';
+import { envelope } from '../../../lib/schemas/responses';
+import {
+  ScorecardTemplateCreateRequest,
+  ScorecardTemplateUpdateRequest,
+  ScorecardTemplateView,
+} from '../../../lib/schemas/settings';
+import type { RestDeps } from '../deps';
+import { defineRoute, type RouteDefinition } from '../routing';
+
+const TemplateParams = z.object({ templateId: z.string().min(1).max(64) });
+
+export function scorecardTemplateView(template: ScorecardTemplateDoc): z.infer<typeof ScorecardTemplateView> {
+  return {
+    id: template._id,
+    name: template.name,
+    is_default: template.is_default,
+    built_in: false,
+    criteria: template.criteria.map((criterion) => ({
+      ...criterion,
+      speaker: criterion.speaker === 'unknown' ? 'any' : criterion.speaker,
+    })),
+    created_at: template.created_at.toISOString(),
+    updated_at: template.updated_at.toISOString(),
+  };
+}
+
+function builtInView(anyOwnDefault: boolean): z.infer<typeof ScorecardTemplateView> {
+  return {
+    id: DEFAULT_SCORECARD_TEMPLATE.id,
+    name: DEFAULT_SCORECARD_TEMPLATE.name,
+    is_default: !anyOwnDefault,
+    built_in: true,
+    criteria: DEFAULT_SCORECARD_TEMPLATE.criteria.map((criterion) => ({
+      id: criterion.id,
+      label: criterion.label,
+      description: criterion.description,
+      weight: criterion.weight,
+      type: criterion.type,
+      max_score: criterion.maxScore ?? 1,
+      speaker: criterion.speaker === 'unknown' ? 'any' : criterion.speaker,
+      phrases: [],
+      ...(criterion.withinSeconds !== undefined ? { within_seconds: criterion.withinSeconds } : {}),
+    })),
+    created_at: null,
+    updated_at: null,
+  };
+}
+
+/** At most one default per organization: making one the default unsets the others (one at a time: FerretDB). */
+async function makeSoleDefault(collections: Collections, orgId: string, templateId: string): Promise<void> {
+  const others = await collections.scorecardTemplates
+    .find({ org_id: orgId, is_default: true, _id: { $ne: templateId } }, { projection: { _id: 1 } })
+    .toArray();
+  for (const other of others) {
+    await collections.scorecardTemplates.updateOne({ _id: other._id, org_id: orgId }, { $set: { is_default: false } });
+  }
+}
+
+/** QA scorecard templates: the built-in default, and the organization's own (phrases per criterion). */
+export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  const findOwn = async (orgId: string, templateId: string) => {
+    const template = await collections.scorecardTemplates.findOne({ _id: templateId, org_id: orgId });
+    if (!template) throw notFound('Scorecard template');
+    return template;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/scorecard-templates',
+      operationId: 'listScorecardTemplates',
+      summary: 'List scorecard templates; `is_default` marks the one new calls are scored with',
+      tag: 'Scorecards',
+      permission: 'calls:read',
+      success: { status: 200, description: 'Templates', schema: envelope(z.array(ScorecardTemplateView)) },
+      errors: [403],
+      async handler(ctx, { auth }) {
+        const own = await collections.scorecardTemplates
+          .find({ org_id: auth.orgId })
+          .sort({ created_at: 1, _id: 1 })
+          .toArray();
+        ctx.body = {
+          success: true,
+          data: [builtInView(own.some((template) => template.is_default)), ...own.map(scorecardTemplateView)],
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/scorecard-templates',
+      operationId: 'createScorecardTemplate',
+      summary: 'Create a scorecard template',
+      description:
+        'Each criterion has an `id`, `label`, `weight`, `type` (`pass_fail`, or `scale` from 0 to `max_score`), the `speaker` who must say it, and `phrases` (plain words; a pass_fail criterion passes when any is said, a scale one scores a point per phrase said). With `is_default: true` it scores every new call.',
+      tag: 'Scorecards',
+      permission: 'settings:manage',
+      body: ScorecardTemplateCreateRequest,
+      success: { status: 201, description: 'The template', schema: envelope(ScorecardTemplateView) },
+      errors: [400, 403, 413, 415],
+      async handler(ctx, { auth, body }) {
+        const now = new Date();
+        const template: ScorecardTemplateDoc = {
+          _id: newId('sct'),
+          org_id: auth.orgId,
+          ...body,
+          created_at: now,
+          updated_at: now,
+        };
+        await collections.scorecardTemplates.insertOne(template);
+        if (template.is_default) await makeSoleDefault(collections, auth.orgId, template._id);
+        ctx.status = 201;
+        ctx.body = { success: true, data: scorecardTemplateView(template) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/scorecard-templates/{templateId}',
+      operationId: 'getScorecardTemplate',
+      summary: 'One scorecard template (`default_sales_lending` for the built-in one)',
+      tag: 'Scorecards',
+      permission: 'calls:read',
+      params: TemplateParams,
+      success: { status: 200, description: 'The template', schema: envelope(ScorecardTemplateView) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        if (params.templateId === DEFAULT_SCORECARD_TEMPLATE.id) {
+          const ownDefault = await collections.scorecardTemplates.findOne({ org_id: auth.orgId, is_default: true });
+          ctx.body = { success: true, data: builtInView(Boolean(ownDefault)) };
+          return;
+        }
+        ctx.body = { success: true, data: scorecardTemplateView(await findOwn(auth.orgId, params.templateId)) };
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/scorecard-templates/{templateId}',
+      operationId: 'updateScorecardTemplate',
+      summary: 'Change a scorecard template (calls scored from now on use the new version)',
+      tag: 'Scorecards',
+      permission: 'settings:manage',
+      params: TemplateParams,
+      body: ScorecardTemplateUpdateRequest,
+      success: { status: 200, description: 'The template', schema: envelope(ScorecardTemplateView) },
+      errors: [400, 403, 404, 413, 415],
+      async handler(ctx, { auth, params, body }) {
+        await findOwn(auth.orgId, params.templateId);
+        await collections.scorecardTemplates.updateOne(
+          { _id: params.templateId, org_id: auth.orgId },
+          { $set: { ...body, updated_at: new Date() } },
+        );
+        if (body.is_default) await makeSoleDefault(collections, auth.orgId, params.templateId);
+        ctx.body = { success: true, data: scorecardTemplateView(await findOwn(auth.orgId, params.templateId)) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,145 @@
+import { detectActions } from '../../activities/providers/embedded/actions';
+import { customerEmailOf, extractDataset, isLendingCall } from '../../activities/providers/embedded/extraction';
+import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
+import type { DatasetDefinition } from '../../lib/datasets';
+import { callTextOf, CALL_FIXTURES_DIR, loadCallFixtures } from '../support/callFixtures';
+
+const fixtures = loadCallFixtures();
+if (fixtures.length === 0)
+  process.stderr.write(`\n!!! SKIPPED fixture extractions: ${CALL_FIXTURES_DIR} is absent\n\n`);
+
+describe('the embedded extraction engine on the sample calls (scripts)', () => {
+  test.each(fixtures.map((fixture) => [fixture.id, fixture] as const))('%s', (_id, fixture) => {
+    const text = callTextOf(fixture.turns, {
+      recorded_at: fixture.recorded_at,
+      agentName: fixture.agent.name,
+      agentEmail: fixture.agent.email,
+      contactPhone: fixture.customer.phone,
+    });
+    expect(isLendingCall(text)).toBe(fixture.expected.is_lending_call);
+    if (fixture.expected.is_lending_call) {
+      const result = extractDataset(MORTGAGE_LEAD_DATASET, text);
+      expect(result.data).toEqual(fixture.expected.dataset);
+      // Every value said in the call carries its quote; the phone may come from the call record.
+      for (const [field, evidence] of Object.entries(result.evidence)) {
+        if (field !== 'borrower_phone') expect(evidence.length).toBeGreaterThan(0);
+      }
+    }
+    const actions = detectActions(text, customerEmailOf(text));
+    expect(actions.appointments.map((appointment) => appointment.start)).toEqual(
+      fixture.expected.appointments.map((appointment) => appointment.start),
+    );
+    expect(actions.appointments[0]!.attendees.map((attendee) => attendee.name)).toEqual(
+      fixture.expected.appointments[0]!.attendees,
+    );
+    expect(actions.tasks.map((task) => task.owner)).toEqual(fixture.expected.tasks.map((task) => task.owner));
+    for (const [index, task] of actions.tasks.entries()) {
+      const expected = fixture.expected.tasks[index]!;
+      if (expected.due) expect(task.due).toBe(expected.due);
+      expect(task.evidence.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the embedded extraction engine on other wordings', () => {
+  const call = (turns: [speaker: 'agent' | 'customer', text: string][]) =>
+    callTextOf(
+      turns.map(([speaker, text]) => ({ speaker, text })),
+      { recorded_at: '2026-06-01T09:00:00-07:00', agentName: 'Lee Wong', agentEmail: 'lee@harbor.example' },
+    );
+
+  test('a refinance said differently: figures with $ signs, a VA loan, a second home, a yearly salary', () => {
+    const text = call([
+      ['agent', 'Harbor Home Loans, Lee Wong speaking.'],
+      ['customer', "Hi Lee, my name's Dana Brooks. I'd like to refinance the lake house."],
+      ['agent', 'Sure thing. What do you think the place is worth?'],
+      ['customer', 'Around $410,000. It is our vacation home, we go there in the summer.'],
+      ['agent', 'And how much would you like to borrow?'],
+      ['customer', 'About $250,000 with a VA loan, no cash out.'],
+      ['customer', 'I am employed by Fabrikam Logistics and my salary is 96000 dollars a year.'],
+      ['customer', 'You can reach me at 5 0 3, 5 5 5, 0 1 9 9 or dana dot brooks at outlook dot com.'],
+      ['customer', 'The place is at 8 Lakeview Drive, Bend, Oregon 97701.'],
+    ]);
+    expect(isLendingCall(text)).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, text).data).toEqual({
+      borrower_first_name: 'Dana',
+      borrower_last_name: 'Brooks',
+      borrower_phone: '+15035550199',
+      borrower_email: 'dana.brooks@outlook.com',
+      property_address: { line: '8 Lakeview Drive', city: 'Bend', state: 'OR', postal_code: '97701' },
+      loan_purpose: 'Refinance',
+      cash_out: false,
+      mortgage_type: 'VA',
+      loan_amount: 250000,
+      property_value: 410000,
+      occupancy: 'SecondHome',
+      employer_name: 'Fabrikam Logistics',
+      monthly_income: 8000,
+    });
+  });
+
+  test('a custom dataset is filled by field type and topic, with missing required fields named', () => {
+    const dataset: DatasetDefinition = {
+      key: 'saas_lead',
+      name: 'SaaS lead',
+      description: '',
+      applies_to: 'all_calls',
+      fields: [
+        { name: 'seats', type: 'number', description: 'How many users or seats they need', required: true },
+        { name: 'budget', type: 'money', description: 'Their yearly budget', required: false },
+        {
+          name: 'plan',
+          type: 'enum',
+          description: 'The plan they want',
+          required: false,
+          options: ['Starter', 'Growth', 'Enterprise'],
+        },
+        { name: 'go_live', type: 'date', description: 'When they want to go live', required: false },
+        { name: 'contact_email', type: 'email', description: 'Where to send the quote', required: false },
+        { name: 'competitor', type: 'string', description: 'Which vendor they use today', required: true },
+      ],
+    };
+    const text = call([
+      ['agent', 'How many users would need access?'],
+      ['customer', 'Roughly sixty users, maybe more later.'],
+      ['customer', 'Our budget for the year is $30,000 and the growth plan looks right.'],
+      ['agent', 'When would you like to go live?'],
+      ['customer', 'We would like to go live on July 15.'],
+      ['customer', 'Send the quote to ops at tailspin dot com.'],
+    ]);
+    const result = extractDataset(dataset, text);
+    expect(result.data).toEqual({
+      seats: 60,
+      budget: 30000,
+      plan: 'Growth',
+      go_live: '2026-07-15',
+      contact_email: 'ops@tailspin.com',
+    });
+    expect(result.missing_required).toEqual(['competitor']);
+    expect(result.evidence.seats![0]!.quote).toBe('Roughly sixty users, maybe more later.');
+  });
+
+  test('a sales call is not a lending call, and a declined time makes no appointment', () => {
+    const text = call([
+      ['agent', 'Good morning, this is Lee Wong from BrightDesk. Am I speaking with Omar Haddad?'],
+      ['customer', 'Yes, speaking.'],
+      ['agent', 'Could we meet on Wednesday at 2 pm for a walkthrough?'],
+      ['customer', "Wednesday doesn't work for me."],
+      ['agent', 'How about Thursday at 10 am instead?'],
+      ['customer', 'Thursday at 10 is perfect.'],
+      ['customer', 'I will send you our current contract by Friday.'],
+    ]);
+    expect(isLendingCall(text)).toBe(false);
+    const actions = detectActions(text, null);
+    expect(actions.appointments.map((appointment) => [appointment.start, appointment.end])).toEqual([
+      ['2026-06-04T10:00:00-07:00', '2026-06-04T10:30:00-07:00'],
+    ]);
+    expect(actions.appointments[0]!.evidence.map((evidence) => evidence.quote)).toEqual([
+      'How about Thursday at 10 am instead?',
+      'Thursday at 10 is perfect.',
+    ]);
+    expect(actions.tasks).toEqual([
+      expect.objectContaining({ text: 'Omar Haddad sends the current contract', owner: 'customer', due: '2026-06-05' }),
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  normalizeEmails,
+  normalizeNumbers,
+  normalizeSpokenForms,
+  normalizeTimes,
+  parseNumberWords,
+} from '../../activities/providers/embedded/spokenForm';
+
+describe('spoken-form normalization', () => {
+  test.each([
+    ['three hundred sixty thousand dollars', '360000 dollars'],
+    ['a loan of two hundred and fifteen thousand five hundred dollars', 'a loan of 215500 dollars'],
+    ['about one point', 'about one point'],
+    ['we have forty two seats', 'we have 42 seats'],
+    ['it closes in nineteen days', 'it closes in 19 days'],
+    ['a million dollars', '1000000 dollars'],
+    ['zip code nine oh two one oh', 'zip code 90210'],
+    ['call me at four one five, five five five, zero one two three', 'call me at 415-555-0123'],
+    ['two two three four five five five one two one two', '22345551212'],
+    ['the one we liked', 'the one we liked'],
+    ['oh, and a month later', 'oh, and a month later'],
+    ['twenty twenty six', '20 26'],
+  ])('numbers: %s', (spoken, written) => {
+    expect(normalizeNumbers(spoken)).toBe(written);
+  });
+
+  test('parses number words as one value, and refuses runs that are not one number', () => {
+    expect(parseNumberWords(['nine', 'hundred', 'ninety', 'nine', 'thousand'])).toBe(999_000);
+    expect(parseNumberWords(['a', 'hundred'])).toBe(100);
+    expect(parseNumberWords(['five', 'five'])).toBeNull();
+    expect(parseNumberWords(['twenty', 'thirty'])).toBeNull();
+  });
+
+  test.each([
+    ['mail me at mary underscore lee at northwind dot com', 'mail me at mary_lee@northwind.com'],
+    ['it is k dot patel at fabrikam dot io', 'it is k.patel@fabrikam.io'],
+    ['send it to ana dash ruiz at mail dot example dot org please', 'send it to ana-ruiz@mail.example.org please'],
+    ['already written: jo@example.com', 'already written: jo@example.com'],
+  ])('e-mail addresses: %s', (spoken, written) => {
+    expect(normalizeEmails(spoken)).toBe(written);
+  });
+
+  test('times keep their sentence end', () => {
+    expect(normalizeTimes('See you at 3 p.m. Then we sign.')).toBe('See you at 3 pm. Then we sign.');
+    expect(normalizeTimes('At 10AM or 4:30 P.M.')).toBe('At 10 am or 4:30 pm.');
+  });
+
+  test('all together, on wording unlike the sample calls', () => {
+    expect(
+      normalizeSpokenForms(
+        'Sure, it is priya dot shah at contoso dot com, and the house costs six hundred ten thousand.',
+      ),
+    ).toBe('Sure, it is priya.shah@contoso.com, and the house costs 610000.');
+  });
+});
