@@ -14,8 +14,8 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
-# ffmpeg decodes and splits recordings for speech-to-text (transcription workers).
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+# ffmpeg decodes and splits recordings for speech-to-text (transcription workers); xmllint validates MISMO files when MISMO_XSD_DIR is mounted.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg libxml2-utils && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force

@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { validateMismoXml } from '../../activities/providers/mismoValidator';
 import { eventIdFor } from '../../lib/events';
-import { describeNeeding, testConfig } from '../support/env';
+import { checkMismoXml } from '../../lib/mismo';
+import type { CallFixture } from '../support/callFixtures';
+import { describeNeeding, mismoXsdDir, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
@@ -17,6 +20,7 @@ interface Fixture {
   agent: { name: string; email: string };
   customer: { name: string; phone: string };
   metadata: Record<string, string>;
+  expected: CallFixture['expected'];
 }
 
 function missingPrerequisite(): string | null {
@@ -38,6 +42,7 @@ describeNeeding(
     let stack: TestStack;
     let recordings: LocalServer;
     let audioDir: string;
+    const xsdDir = mismoXsdDir();
 
     beforeAll(async () => {
       audioDir = mkdtempSync(path.join(os.tmpdir(), 'cis-batch-'));
@@ -52,9 +57,16 @@ describeNeeding(
         res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': statSync(file).size });
         createReadStream(file).pipe(res);
       });
-      stack = await startTestStack(testConfig({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', BATCH_CONCURRENCY: '4' }), {
-        workers: true,
-      });
+      stack = await startTestStack(
+        testConfig({
+          OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+          BATCH_CONCURRENCY: '4',
+          ...(xsdDir ? { MISMO_XSD_DIR: xsdDir } : {}),
+        }),
+        {
+          workers: true,
+        },
+      );
     });
     afterAll(async () => {
       await stack?.close();
@@ -101,6 +113,7 @@ describeNeeding(
         /^Refusing to connect to 169\.254\.169\.254.*private or reserved address$/,
       );
 
+      const results: any[] = [];
       for (const summary of calls.filter((call: { external_id: string }) => call.external_id !== 'ssrf')) {
         const call = (await api(stack, tenant.key, 'GET', `/calls/${summary.call_id}`)).body.data;
         expect(call.status).toBe('completed');
@@ -113,6 +126,42 @@ describeNeeding(
         const stereo =
           call.stages && call.transcript.segments.some((segment: { speaker: string }) => segment.speaker === 'agent');
         expect(stereo).toBe(Number(call.external_id.split('-')[1]) % 2 === 0);
+        results.push(call);
+      }
+
+      // The engines on recognized speech (not the scripts): lending calls get their dataset and a
+      // MISMO file that passes our checks (and the schema, where the worker has it); the demo gets none.
+      for (const call of results) {
+        const fixture = fixtures[Number(call.external_id.split('-')[1]) % fixtures.length]!;
+        const lending = fixture.id !== 'software-demo';
+        expect(call.is_lending_call).toBe(lending);
+        expect(call.stages.extraction.status).toBe('completed');
+        expect(call.stages.actions.status).toBe('completed');
+        expect(call.stages.crm).toMatchObject({
+          status: 'skipped',
+          reason: 'no CRM or calendar connection is configured',
+        });
+        expect(call.stages.mismo.status).toBe(lending ? 'completed' : 'skipped');
+        if (!lending) continue;
+        const lead = call.extractions.find((extraction: { dataset: string }) => extraction.dataset === 'mortgage_lead');
+        expect(lead.data.loan_purpose).toBe(fixture.id === 'purchase-lead' ? 'Purchase' : 'Refinance');
+        const mismo = await fetch(call.links.mismo, {
+          headers: { Authorization: `Bearer ${tenant.key}` },
+        });
+        expect(mismo.status).toBe(200);
+        const xml = await mismo.text();
+        expect(checkMismoXml(xml)).toEqual([]);
+        if (xsdDir) expect(await validateMismoXml(xml, xsdDir)).toEqual({ valid: true, errors: [] });
+      }
+      // Appointments are exact on every recording (the relative day read in the call's own offset).
+      for (const call of results) {
+        const fixture = fixtures[Number(call.external_id.split('-')[1]) % fixtures.length]!;
+        expect(call.appointments.map((appointment: { start: string }) => appointment.start)).toEqual(
+          fixture.expected.appointments.map((appointment) => appointment.start),
+        );
+        expect(call.tasks.map((task: { owner: string }) => task.owner)).toEqual(
+          fixture.expected.tasks.map((task) => task.owner),
+        );
       }
 
       // Contacts: one per customer phone, with the calls' metrics; the lead time came from metadata.
@@ -126,7 +175,9 @@ describeNeeding(
       });
 
       // One call.completed per completed call, under its stable id.
-      const events = await stack.database.collections.events.find({ org_id: tenant.organization._id }).toArray();
+      const events = await stack.database.collections.events
+        .find({ org_id: tenant.organization._id, type: 'call.completed' })
+        .toArray();
       expect(events).toHaveLength(10);
       for (const event of events) {
         expect(event.type).toBe('call.completed');

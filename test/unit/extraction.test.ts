@@ -1,5 +1,6 @@
 import { detectActions } from '../../activities/providers/embedded/actions';
 import { customerEmailOf, extractDataset, isLendingCall } from '../../activities/providers/embedded/extraction';
+import { readCall } from '../../activities/providers/embedded/callText';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import type { DatasetDefinition } from '../../lib/datasets';
 import { callTextOf, CALL_FIXTURES_DIR, loadCallFixtures } from '../support/callFixtures';
@@ -141,5 +142,27 @@ describe('the embedded extraction engine on other wordings', () => {
     expect(actions.tasks).toEqual([
       expect.objectContaining({ text: 'Omar Haddad sends the current contract', owner: 'customer', due: '2026-06-05' }),
     ]);
+  });
+
+  test('recognized speech: a bare time joins the day said around it, a phone number is no date, a first name is completed', () => {
+    const text = callTextOf(
+      [
+        { speaker: 'customer', text: 'Yes, this is Omar.' },
+        { speaker: 'customer', text: 'Thursday at 4 works for me.' },
+        { speaker: 'agent', text: 'I will mail you the form today, can we talk again at 4pm to go over it?' },
+        { speaker: 'customer', text: 'My number is 3-12-55-0-18.' },
+      ],
+      { recorded_at: '2026-06-01T09:00:00-07:00', agentName: 'Lee Wong', agentEmail: 'lee@harbor.example' },
+    );
+    const withRecord = readCall(
+      text.sentences.map((sentence) => sentence.segment),
+      { ...text.facts, contactName: 'Omar Haddad' },
+    );
+    const actions = detectActions(withRecord, null);
+    expect(actions.appointments.map((appointment) => [appointment.start, appointment.title])).toEqual([
+      ['2026-06-04T16:00:00-07:00', 'Review with Omar Haddad'],
+    ]);
+    expect(actions.appointments[0]!.evidence).toHaveLength(2);
+    expect(actions.tasks.map((task) => task.text)).toEqual(['Mail the form to Omar Haddad']);
   });
 });

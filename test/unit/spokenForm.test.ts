@@ -53,3 +53,16 @@ describe('spoken-form normalization', () => {
     ).toBe('Sure, it is priya.shah@contoso.com, and the house costs 610000.');
   });
 });
+
+describe('written forms that speech-to-text gets half right', () => {
+  test('an amount split by a pause is one amount; two amounts stay two', () => {
+    expect(normalizeSpokenForms('It is worth about $500, $20,000.')).toBe('It is worth about $520,000.');
+    expect(normalizeSpokenForms('Between $400 and $450,000.')).toBe('Between $400 and $450,000.');
+  });
+
+  test('a spoken "at" before a written domain makes an address', () => {
+    expect(normalizeSpokenForms('Send the pricing to Robert at contoso.com.')).toBe(
+      'Send the pricing to robert@contoso.com.',
+    );
+  });
+});

@@ -150,20 +150,28 @@ function titleOf(sentence: Sentence, customer: string): string {
   return `${kind} with ${customer}`;
 }
 
+/** Appointments are in the future of the call and within a year of it (a phone number is not a date). */
+const MAX_APPOINTMENT_DAYS_AHEAD = 366;
+
+interface Candidate extends DetectedAppointment {
+  startMs: number;
+  /** Whether a day was said ("Tuesday at 3") or only a time ("at 3 pm"). */
+  daySaid: boolean;
+  /** Minutes after midnight, in the call's offset. */
+  timeOfDay: number;
+}
+
 export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
   const customer = text.customerName?.value ?? null;
-  const appointments: (DetectedAppointment & { startMs: number })[] = [];
+  const recordedMs = text.facts.recordedAt.getTime();
+  const candidates: Candidate[] = [];
   for (const sentence of text.sentences) {
-    // A time counts when a meeting is being arranged: cue words in it, or in the turns just before
-    // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?").
-    const arranging =
-      MEETING_CUE.test(sentence.text) ||
-      text.sentences.some(
-        (earlier) =>
-          earlier.segmentIndex < sentence.segmentIndex &&
-          earlier.segmentIndex >= sentence.segmentIndex - 3 &&
-          MEETING_CUE.test(earlier.text),
-      );
+    // A time counts when a meeting is being arranged: cue words in it, or in the turns around it
+    // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?"; two-channel
+    // recordings may put a reply's segment before the question's).
+    const arranging = text.sentences.some(
+      (nearby) => Math.abs(nearby.segmentIndex - sentence.segmentIndex) <= 3 && MEETING_CUE.test(nearby.text),
+    );
     if (!arranging) continue;
     const results = chrono.parse(
       sentence.text,
@@ -171,19 +179,17 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       { forwardDate: true },
     );
     for (const result of results) {
-      if (!result.start.isCertain('hour')) continue;
+      if (!result.start.isCertain('hour') || /^\d+(-\d+)+$/.test(result.text.trim())) continue;
       const start = businessHours(result);
+      if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
+        continue;
       const reply = text.sentences.filter(
         (candidate) => candidate.segmentIndex === sentence.segmentIndex + 1 && candidate.speaker !== sentence.speaker,
       );
       if (reply.some((answer) => DECLINE.test(answer.text))) continue;
-      const existing = appointments.find((appointment) => appointment.startMs === start.getTime());
-      if (existing) {
-        existing.evidence = [...existing.evidence, ...evidenceOfSentences([sentence])];
-        continue;
-      }
+      const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
       const end = new Date(start.getTime() + durationMinutesOf(sentence) * 60_000);
-      appointments.push({
+      candidates.push({
         title: titleOf(sentence, customer ?? 'the customer'),
         start: formatInOffset(start, text.facts.utcOffsetMinutes),
         end: formatInOffset(end, text.facts.utcOffsetMinutes),
@@ -193,10 +199,35 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         ],
         evidence: evidenceOfSentences([sentence]),
         startMs: start.getTime(),
+        daySaid: result.start.isCertain('weekday') || result.start.isCertain('day'),
+        timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
       });
     }
   }
-  return appointments.map(({ startMs: _startMs, ...appointment }) => appointment);
+  return mergeMentions(candidates).map(({ startMs: _s, daySaid: _d, timeOfDay: _t, ...appointment }) => appointment);
+}
+
+/**
+ * One appointment per time agreed: the same start said twice (proposal and confirmation) is one,
+ * and a bare time ("at 3 pm") said near a day and the same time ("Tuesday at 3") is that one.
+ */
+function mergeMentions(candidates: Candidate[]): Candidate[] {
+  const merged: Candidate[] = [];
+  const ordered = [...candidates].sort((a, b) => Number(b.daySaid) - Number(a.daySaid));
+  for (const candidate of ordered) {
+    const same =
+      merged.find((kept) => kept.startMs === candidate.startMs) ??
+      (candidate.daySaid ? undefined : merged.find((kept) => kept.daySaid && kept.timeOfDay === candidate.timeOfDay));
+    if (same) {
+      same.evidence = [...same.evidence, ...candidate.evidence]
+        .filter((evidence, index, all) => all.findIndex((other) => other.start === evidence.start) === index)
+        .sort((a, b) => a.start - b.start);
+      // The proposal usually says more about the meeting than the confirmation does.
+      if (candidate.title.startsWith('Follow-up') === false && same.title.startsWith('Follow-up'))
+        same.title = candidate.title;
+    } else merged.push({ ...candidate });
+  }
+  return merged.sort((a, b) => a.startMs - b.startMs);
 }
 
 /** "Tuesday at 3" in a business call is 3 pm: an hour from 1 to 6 without am/pm is taken as afternoon. */

@@ -137,7 +137,13 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     candidate.name.split(/\s+/).length > best.name.split(/\s+/).length ? candidate : best,
   );
   const supporting = heard.filter((candidate) => sameFirstName(candidate.name, fullest.name));
-  return { value: fullest.name, evidence: evidenceOfSentences(supporting.map((candidate) => candidate.sentence)) };
+  const evidence = evidenceOfSentences(supporting.map((candidate) => candidate.sentence));
+  // Only a first name was heard ("this is John"): the call record's full name completes it when it agrees.
+  const completed =
+    !fullest.name.includes(' ') && facts.contactName?.includes(' ') && sameFirstName(fullest.name, facts.contactName)
+      ? facts.contactName
+      : fullest.name;
+  return { value: completed, evidence };
 }
 
 export function sameFirstName(a: string, b: string): boolean {

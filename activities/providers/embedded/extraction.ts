@@ -9,16 +9,7 @@ import {
   type Sentence,
 } from './callText';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/datasets';
-import {
-  addressIn,
-  countsIn,
-  datesIn,
-  emailsIn,
-  isAffirmation,
-  isNegated,
-  moneyIn,
-  phonesIn,
-} from './values';
+import { addressIn, countsIn, datesIn, emailsIn, isAffirmation, isNegated, moneyIn, phonesIn } from './values';
 import type { PostalAddress } from '../../../lib/address';
 
 /**

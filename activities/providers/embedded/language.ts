@@ -1,5 +1,15 @@
-import type { CallSummaryDoc, Evidence, ScorecardCriterionResult, Speaker, TranscriptSegment } from '../../../lib/documents';
-import { DEFAULT_SCORECARD_TEMPLATE, type ScorecardCriterion, type ScorecardTemplate } from '../../../lib/scorecardTemplates';
+import type {
+  CallSummaryDoc,
+  Evidence,
+  ScorecardCriterionResult,
+  Speaker,
+  TranscriptSegment,
+} from '../../../lib/documents';
+import {
+  DEFAULT_SCORECARD_TEMPLATE,
+  type ScorecardCriterion,
+  type ScorecardTemplate,
+} from '../../../lib/scorecardTemplates';
 
 /**
  * The embedded, deterministic language engine (no network, no model): rule-based scorecards and an

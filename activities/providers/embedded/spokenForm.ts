@@ -169,7 +169,8 @@ function spokenRunToDigits(run: string[]): string {
 /** "312, 555, 0188" (digit groups read out with pauses) → "312-555-0188". */
 function joinDigitGroups(text: string): string {
   return text
-    .replace(/\b\d(?: \d){2,}\b/g, (digits) => digits.replace(/ /g, '')).replace(/\b(\d{3})[,\s-]+(\d{3})[,\s-]+(\d{4})\b/g, '$1-$2-$3');
+    .replace(/\b\d(?: \d){2,}\b/g, (digits) => digits.replace(/ /g, ''))
+    .replace(/\b(\d{3})[,\s-]+(\d{3})[,\s-]+(\d{4})\b/g, '$1-$2-$3');
 }
 
 const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
@@ -208,7 +209,28 @@ export function normalizeTimes(text: string): string {
   );
 }
 
+/**
+ * Speech-to-text writes an amount said with a pause as two: "five hundred [pause] twenty thousand
+ * dollars" → "$500, $20,000". A small figure followed by thousands below its own thousands is one
+ * amount ("$520,000"); "$500, $600" stays two.
+ */
+export function joinSplitAmounts(text: string): string {
+  return text.replace(
+    /\$(\d{1,3}),?\s+\$(\d{1,3}),000\b/g,
+    (_match, high: string, thousands: string) =>
+      `$${(Number(high) * 1000 + Number(thousands) * 1000).toLocaleString('en-US')}`,
+  );
+}
+
+/** "Robert at contoso.com": a spoken "at" before a written domain is an e-mail address. */
+export function joinSpokenAtWrittenDomain(text: string): string {
+  return text.replace(
+    new RegExp(`\\b([a-z0-9][a-z0-9._-]*)\\s+at\\s+([a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.${TLD})\\b`, 'gi'),
+    (_m, local: string, domain: string) => `${local.toLowerCase()}@${domain.toLowerCase()}`,
+  );
+}
+
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 export function normalizeSpokenForms(text: string): string {
-  return normalizeTimes(normalizeNumbers(normalizeEmails(text)));
+  return normalizeTimes(normalizeNumbers(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(text)))));
 }
