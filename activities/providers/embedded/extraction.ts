@@ -280,7 +280,7 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
 // Any dataset, by field type
 
 const STOP_WORDS = new Set(
-  'the a an of to in on for and or is are was be by with what which how who when where does do did customer customers caller call calls their his her its this that it as at from number value name type field amount'.split(
+  'the a an of to in on for and or is are was be by with what which how who when where does do did customer customers caller call calls their his her its this that it as at from number value name type field amount they them we you your our would like want need use used uses using today there here time any some'.split(
     ' ',
   ),
 );
@@ -335,7 +335,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   const keywords = keywordsOf(field);
   const ranked = text.sentences
     .map((sentence) => ({ sentence, score: relevance(sentence, keywords, text) }))
-    .filter(({ score }) => selfEvident || score > 0)
+    // Free text needs the customer saying the topic words themselves, not only being asked about them.
+    .filter(({ sentence, score }) =>
+      field.type === 'string' ? byCustomer(sentence) && score >= 2 : selfEvident || score > 0,
+    )
     // Most relevant first; the customer's words before the agent's; then in call order.
     .sort(
       (a, b) =>
