@@ -1,15 +1,15 @@
 import type { AppointmentDoc, TaskDoc } from '../lib/documents';
-import type { Collections } from '../lib/mongo';
+import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { detectActions } from './providers/embedded/actions';
 import { customerEmailOf } from './providers/embedded/extraction';
-import { recordEvent } from './events';
 
 /**
  * Action detection: the call's tasks and appointments, stored under ids derived from the call and
  * their position (a retry rewrites the same records), each announced once by its event.
  */
-export function createActionActivities(collections: Collections) {
+export function createActionActivities(deps: EventLogDeps) {
+  const { collections } = deps;
   return {
     async detectCallActions(input: {
       orgId: string;
@@ -73,7 +73,7 @@ export function createActionActivities(collections: Collections) {
         _id: { $nin: appointments.map((a) => a._id) },
       });
       for (const task of tasks) {
-        await recordEvent(collections, {
+        await recordEvent(deps, {
           orgId: input.orgId,
           type: 'task.created',
           subjectId: task._id,
@@ -88,7 +88,7 @@ export function createActionActivities(collections: Collections) {
         });
       }
       for (const appointment of appointments) {
-        await recordEvent(collections, {
+        await recordEvent(deps, {
           orgId: input.orgId,
           type: 'appointment.created',
           subjectId: appointment._id,

@@ -1,38 +1,15 @@
-import type { EventDoc } from '../lib/documents';
-import { eventIdFor, type EventType } from '../lib/events';
-import type { Collections } from '../lib/mongo';
+import { recordEvent, type EmitEventInput, type EventLogDeps } from '../lib/eventLog';
 
-export interface EmitEventInput {
-  orgId: string;
-  type: EventType;
-  /** What the event is about (a call, a task…): with the type it makes the stable event id. */
-  subjectId: string;
-  data: Record<string, unknown>;
-}
-
-/** The one function every event goes through: stored once under its stable id. */
-export async function recordEvent(collections: Collections, input: EmitEventInput): Promise<string> {
-  const id = eventIdFor(input.orgId, input.type, input.subjectId);
-  const event: Omit<EventDoc, '_id'> = {
-    org_id: input.orgId,
-    type: input.type,
-    subject_id: input.subjectId,
-    data: input.data,
-    created_at: new Date(),
-  };
-  // $setOnInsert: a retried emit neither duplicates the event nor changes its first payload.
-  await collections.events.updateOne({ _id: id, org_id: input.orgId }, { $setOnInsert: event }, { upsert: true });
-  return id;
-}
-
-export function createEventActivities(collections: Collections) {
-  const emitEvent = (input: EmitEventInput) => recordEvent(collections, input);
+/** Events from workflows go through the one event log (lib/eventLog.ts): stored once, then delivered. */
+export function createEventActivities(deps: EventLogDeps) {
+  const emitEvent = (input: EmitEventInput) => recordEvent(deps, input);
 
   return {
     emitEvent,
 
     /** `call.completed`'s data, read from the call record (the workflow passes ids only). */
     async emitCallCompleted(input: { orgId: string; callId: string }): Promise<string> {
+      const { collections } = deps;
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
       if (!call) throw new Error(`Call ${input.callId} does not exist`);
       const transcript = await collections.transcripts.findOne(

@@ -1,9 +1,8 @@
 import type { DatasetDoc, ExtractionResult } from '../lib/documents';
-import type { Collections } from '../lib/mongo';
+import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
 import { extractDataset, isLendingCall } from './providers/embedded/extraction';
-import { recordEvent } from './events';
 
 /** The datasets a call runs: the organization's enabled ones, and `mortgage_lead` for lending calls. */
 export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): DatasetDefinition[] {
@@ -12,7 +11,8 @@ export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): Da
 }
 
 /** Custom data extraction: every applicable dataset's JSON with evidence, stored on the call. */
-export function createExtractionActivities(collections: Collections) {
+export function createExtractionActivities(deps: EventLogDeps) {
+  const { collections } = deps;
   return {
     async extractCallData(input: {
       orgId: string;
@@ -29,7 +29,7 @@ export function createExtractionActivities(collections: Collections) {
         { $set: { extractions, is_lending_call: lending, updated_at: new Date() } },
       );
       if (extractions.length > 0) {
-        await recordEvent(collections, {
+        await recordEvent(deps, {
           orgId: input.orgId,
           type: 'call.data.extracted',
           subjectId: call._id,

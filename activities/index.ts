@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import type { Collections } from '../lib/mongo';
@@ -16,6 +17,8 @@ export interface ActivityDeps {
   db: Db;
   collections: Collections;
   config: Config;
+  /** Events start their webhook deliveries through it. */
+  temporal: Client;
 }
 
 /** Activities of the `call-processing` queue; workflows proxy them by this factory's return type. */
@@ -25,11 +28,11 @@ export function createCallProcessingActivities(deps: ActivityDeps) {
     ...createRecordingActivities(deps),
     ...createBatchActivities(deps.collections),
     ...createContactActivities(deps.collections),
-    ...createEventActivities(deps.collections),
+    ...createEventActivities(deps),
     ...createSummaryActivities(deps.collections),
     ...createScorecardActivities(deps.collections),
-    ...createExtractionActivities(deps.collections),
-    ...createActionActivities(deps.collections),
+    ...createExtractionActivities(deps),
+    ...createActionActivities(deps),
     ...createMismoActivities(deps),
   };
 }

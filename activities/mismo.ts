@@ -1,12 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
-import { mismoBucket, type Collections } from '../lib/mongo';
+import { recordEvent, type EventLogDeps } from '../lib/eventLog';
+import { mismoBucket } from '../lib/mongo';
 import { CALL_NOT_FOUND } from './calls';
 import { MORTGAGE_LEAD_DATASET } from '../lib/datasets';
 import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';
 import { validateMismoXml } from './providers/mismoValidator';
-import { recordEvent } from './events';
 import { NON_RETRYABLE } from './policies';
 
 /** The GridFS id of a call's MISMO file: one per call, so a retry replaces rather than adds. */
@@ -16,7 +16,7 @@ export const mismoFileId = (callId: string) => `mismo_${callId}`;
  * MISMO 3.4 XML for lending calls, from the call's `mortgage_lead` extraction. Non-lending calls
  * get none (`generated: false`, the stage is recorded `skipped`).
  */
-export function createMismoActivities(deps: { db: Db; collections: Collections; config: Config }) {
+export function createMismoActivities(deps: EventLogDeps & { db: Db; config: Config }) {
   const { collections } = deps;
   return {
     async generateMismo(input: { orgId: string; callId: string }): Promise<{ generated: boolean; reason?: string }> {
@@ -53,7 +53,7 @@ export function createMismoActivities(deps: { db: Db; collections: Collections; 
         { _id: call._id, org_id: input.orgId },
         { $set: { mismo_file_id: fileId, updated_at: new Date() } },
       );
-      await recordEvent(collections, {
+      await recordEvent(deps, {
         orgId: input.orgId,
         type: 'mismo.ready',
         subjectId: call._id,

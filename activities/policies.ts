@@ -17,6 +17,10 @@ export const NON_RETRYABLE = {
   sttRejected: 'SttRejected',
   noTranscript: 'NoTranscript',
   invalidMismo: 'InvalidMismo',
+  endpointGone: 'EndpointGone',
+  endpointDisabled: 'EndpointDisabled',
+  webhookBlocked: 'WebhookBlocked',
+  deliveryNotFound: 'DeliveryNotFound',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -92,3 +96,34 @@ export const mismoPolicy = {
     nonRetryableErrorTypes: [...languagePolicy.retry.nonRetryableErrorTypes, NON_RETRYABLE.invalidMismo],
   },
 } satisfies ActivityOptions;
+
+/**
+ * One webhook delivery attempt: a single HTTP POST bounded to 10 s in all (the request itself is
+ * cut a little earlier, WEBHOOK_HTTP_TIMEOUT_MS, so the attempt is logged before the activity
+ * times out). Retries follow the delivery's settings (config WEBHOOK_*): by default 5 retries,
+ * waiting 30 s, 1, 2, 4 and 8 minutes. 410 Gone, a disabled endpoint or a refused address end it.
+ */
+export const WEBHOOK_ATTEMPT_TIMEOUT = '10 seconds';
+export const WEBHOOK_HTTP_TIMEOUT_MS = 9_500;
+
+export function webhookAttemptPolicy(retry: {
+  maximumAttempts: number;
+  initialIntervalSeconds: number;
+  backoffCoefficient: number;
+}): ActivityOptions {
+  return {
+    startToCloseTimeout: WEBHOOK_ATTEMPT_TIMEOUT,
+    retry: {
+      maximumAttempts: retry.maximumAttempts,
+      initialInterval: `${retry.initialIntervalSeconds} seconds`,
+      backoffCoefficient: retry.backoffCoefficient,
+      maximumInterval: '1 hour',
+      nonRetryableErrorTypes: [
+        NON_RETRYABLE.endpointGone,
+        NON_RETRYABLE.endpointDisabled,
+        NON_RETRYABLE.webhookBlocked,
+        NON_RETRYABLE.deliveryNotFound,
+      ],
+    },
+  };
+}

@@ -18,4 +18,3 @@ export const US_STATES: Record<string, string> = {
   texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA', washington: 'WA', 'west virginia': 'WV',
   wisconsin: 'WI', wyoming: 'WY',
 }; // prettier-ignore
-

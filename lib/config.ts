@@ -74,11 +74,20 @@ export const ConfigSchema = z.object({
   STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
 
+  // Webhook delivery retries: attempt n+1 waits INITIAL × BACKOFF^(n-1) seconds (30 s, 1, 2, 4, 8 min by default).
+  WEBHOOK_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  WEBHOOK_RETRY_INITIAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_RETRY_BACKOFF: z.coerce.number().min(1).max(10).default(2),
+  // After a secret rotation, deliveries are signed with the old secret too for this long.
+  WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(168).default(24),
+
   // MISMO 3.4: the B324 schema folder; when set, every generated file is validated with xmllint before it is stored.
   MISMO_XSD_DIR: z.string().min(1).optional(),
 
-  // Outbound requests (recording downloads, later webhooks and CRM calls).
+  // Outbound requests (recording downloads, webhook deliveries, later CRM and calendar calls).
   OUTBOUND_ALLOWED_HOSTS: csv,
+  // A PEM bundle of extra certificate authorities trusted next to the system's (a private CA, a test receiver).
+  OUTBOUND_CA_FILE: z.string().min(1).optional(),
   RECORDING_MAX_BYTES: positiveInt.default(500 * 1024 * 1024),
   RECORDING_FETCH_TIMEOUT_SECONDS: positiveInt.default(120),
 });

@@ -313,3 +313,51 @@ export interface EventDoc {
   data: Record<string, unknown>;
   created_at: Date;
 }
+
+/** A customer's HTTPS endpoint for signed event deliveries (`_id` = `whe_…`). */
+export interface WebhookEndpointDoc {
+  _id: string;
+  org_id: string;
+  url: string;
+  events: import('./events').EventType[];
+  description: string | null;
+  enabled: boolean;
+  /** Why the product disabled it (an endpoint answering 410 Gone); null when a user did or it is enabled. */
+  disabled_reason: string | null;
+  /** Encrypted (lib/secrets.ts); responses never contain it after creation or rotation. */
+  secret_encrypted: string;
+  /** The secret before the last rotation: deliveries are signed with both until it expires. */
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  /** The first 1 KB of the response body. */
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+/** One event to one endpoint (`_id` = `dlv_…`), delivered by workflow `delivery-<id>`. */
+export interface WebhookDeliveryDoc {
+  _id: string;
+  org_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: import('./events').EventType;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  /** The delivery this one manually retries, if any. */
+  retry_of: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}

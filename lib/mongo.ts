@@ -15,6 +15,8 @@ import type {
   TaskDoc,
   TranscriptDoc,
   UserDoc,
+  WebhookDeliveryDoc,
+  WebhookEndpointDoc,
 } from './documents';
 import type { RateLimitSlotDoc } from './rateLimit';
 
@@ -85,6 +87,17 @@ export const COLLECTIONS = {
     name: 'scorecard_templates',
     indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }],
   },
+  webhookEndpoints: {
+    name: 'webhook_endpoints',
+    indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }],
+  },
+  webhookDeliveries: {
+    name: 'webhook_deliveries',
+    indexes: [
+      { key: { org_id: 1, endpoint_id: 1, created_at: -1, _id: -1 }, name: 'org_endpoint_created' },
+      { key: { org_id: 1, event_id: 1 }, name: 'org_event' },
+    ],
+  },
   events: { name: 'events', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   idempotencyKeys: { name: 'idempotency_keys', indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }] },
   rateLimitSlots: {
@@ -109,6 +122,8 @@ export interface Collections {
   events: Collection<EventDoc>;
   datasets: Collection<DatasetDoc>;
   scorecardTemplates: Collection<ScorecardTemplateDoc>;
+  webhookEndpoints: Collection<WebhookEndpointDoc>;
+  webhookDeliveries: Collection<WebhookDeliveryDoc>;
 }
 
 export interface Database {
@@ -145,6 +160,8 @@ export async function connectDatabase(config: Config): Promise<Database> {
       events: collection<EventDoc>(COLLECTIONS.events.name),
       datasets: collection<DatasetDoc>(COLLECTIONS.datasets.name),
       scorecardTemplates: collection<ScorecardTemplateDoc>(COLLECTIONS.scorecardTemplates.name),
+      webhookEndpoints: collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints.name),
+      webhookDeliveries: collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries.name),
     },
     close: () => client.close(),
   };

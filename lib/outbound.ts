@@ -142,7 +142,7 @@ export interface OutboundRequest {
   /** Redirects to follow, each re-checked; 0 returns a 3xx as it is. */
   maxRedirects: number;
   signal?: AbortSignal;
-  ca?: string | Buffer;
+  ca?: string | Buffer | (string | Buffer)[];
 }
 
 export const MAX_REDIRECTS = 3;

@@ -49,3 +49,23 @@ export function callSearchAttributes(
   if (call.externalId) pairs.push({ key: searchAttributes.ExternalId, value: call.externalId });
   return pairs;
 }
+
+/** How a webhook delivery retries (from config, passed in so the workflow stays pure). */
+export interface WebhookRetrySettings {
+  /** Attempts in all: the first and the retries. */
+  maximumAttempts: number;
+  initialIntervalSeconds: number;
+  backoffCoefficient: number;
+}
+
+export interface DeliverWebhookInput {
+  orgId: string;
+  deliveryId: string;
+  retry: WebhookRetrySettings;
+}
+
+export interface DeliverWebhookResult {
+  deliveryId: string;
+  status: 'succeeded' | 'failed';
+  reason?: string;
+}

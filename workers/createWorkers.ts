@@ -3,9 +3,10 @@ import { createCallProcessingActivities, type ActivityDeps } from '../activities
 import { sttBaseUrl, type TaskQueueName } from '../lib/config';
 import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
 import { createTranscriptionActivities } from '../activities/transcription';
+import { createWebhookActivities } from '../activities/webhooks';
 import type { Logger } from '../lib/logger';
 
-/** What each task queue serves. Queues whose capabilities are not built yet serve nothing. */
+/** What each task queue serves. */
 function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerOptions> | null {
   switch (queue) {
     case 'call-processing':
@@ -31,7 +32,12 @@ function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerO
         maxConcurrentActivityTaskExecutions: 2,
       };
     case 'webhooks':
-      return null;
+      return {
+        workflowsPath: require.resolve('../workflows'),
+        activities: createWebhookActivities(deps),
+        // Deliveries wait on the network, not the CPU.
+        maxConcurrentActivityTaskExecutions: 100,
+      };
   }
 }
 

@@ -2,6 +2,7 @@ import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit, temporalAddress } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
+import { connectTemporal } from '../lib/temporalClient';
 import { createWorkers } from './createWorkers';
 
 /**
@@ -14,11 +15,13 @@ async function main(): Promise<void> {
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   const connection = await NativeConnection.connect({ address: temporalAddress(config) });
+  // Activities that emit events start the webhook deliveries through a client.
+  const temporal = await connectTemporal(config);
   const workers = await createWorkers({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     queues: config.WORKER_TASK_QUEUES,
-    deps: { db: database.db, collections: database.collections, config },
+    deps: { db: database.db, collections: database.collections, config, temporal: temporal.client },
     logger,
     shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
   });
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((worker) => worker.run()));
   } finally {
     await connection.close();
+    await temporal.close();
     await database.close();
     logger.info('workers stopped');
   }

@@ -1,2 +1,3 @@
 export { processCall } from './processCall';
 export { ingestBatch } from './ingestBatch';
+export { deliverWebhook } from './deliverWebhook';

@@ -1,10 +1,4 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  patched,
-  proxyActivities,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
 import {
   callStorePolicy,
@@ -16,6 +10,7 @@ import {
 import type { TranscriptionActivities } from '../activities/transcription';
 import type { CallStatus, StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
+import { describeFailure } from './failures';
 import type { ProcessCallInput, ProcessCallResult } from './types';
 
 const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
@@ -146,11 +141,4 @@ async function runParallelStages(
     }
   }
   if (firstFailure !== undefined) throw firstFailure;
-}
-
-/** The message an API client sees: the activity's own error, not Temporal's wrapper. */
-function describeFailure(error: unknown): string {
-  if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure) return error.cause.message;
-  if (error instanceof ActivityFailure && error.cause) return error.cause.message;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -112,9 +112,28 @@ describeWithStack(
         updated_at: new Date(),
       });
     });
+    let theirDatasetId: string;
+    let theirTemplateId: string;
+    beforeAll(async () => {
+      const dataset = await api(stack, theirs.key, 'POST', '/datasets', {
+        key: 'theirs',
+        name: 'Theirs',
+        fields: [{ name: 'seats', type: 'number', description: 'Seats' }],
+      });
+      theirDatasetId = dataset.body.data.id;
+      const template = await api(stack, theirs.key, 'POST', '/scorecard-templates', {
+        name: 'Theirs',
+        criteria: [{ id: 'hello', label: 'Hello', phrases: ['hello'] }],
+      });
+      theirTemplateId = template.body.data.id;
+    });
     afterAll(() => stack?.close());
 
-    const bodies: Record<string, unknown> = { createApiKey: { name: 'stolen' } };
+    const bodies: Record<string, unknown> = {
+      createApiKey: { name: 'stolen' },
+      updateDataset: { name: 'stolen' },
+      updateScorecardTemplate: { name: 'stolen' },
+    };
 
     test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
       const document = openApiDocumentOf(stack);
@@ -124,6 +143,8 @@ describeWithStack(
         batchId: 'batch_theirs',
         keyId: theirs.keyRecord._id,
         contactId: 'ct_theirs',
+        datasetId: theirDatasetId,
+        templateId: theirTemplateId,
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -147,6 +168,10 @@ describeWithStack(
       expect((await stack.database.collections.apiKeys.findOne({ _id: theirs.keyRecord._id }))!.revoked_at).toBeNull();
       expect(await stack.database.collections.apiKeys.countDocuments({ org_id: theirs.organization._id })).toBe(1);
       expect((await api(stack, theirs.key, 'GET', '/calls/call_theirs')).status).toBe(200);
+      const dataset = await api(stack, theirs.key, 'GET', `/datasets/${theirDatasetId}`);
+      expect(dataset.body.data.name).toBe('Theirs');
+      const template = await api(stack, theirs.key, 'GET', `/scorecard-templates/${theirTemplateId}`);
+      expect(template.body.data.name).toBe('Theirs');
     });
 
     test("lists never include another organization's records", async () => {

@@ -145,6 +145,7 @@ describeWithStack('datasets, scorecard templates, and the engines that use them'
       db: stack.database.db,
       collections: stack.database.collections,
       config: stack.config,
+      temporal: stack.temporal.client,
     });
     const input = { orgId, callId: call._id };
     for (let run = 0; run < 2; run++) {

@@ -49,8 +49,8 @@ export async function startTestStack(config: Config, options: { workers: boolean
     workers = await createWorkers({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
-      queues: ['call-processing', 'transcription'],
-      deps: { db: database.db, collections: database.collections, config },
+      queues: ['call-processing', 'transcription', 'webhooks'],
+      deps: { db: database.db, collections: database.collections, config, temporal: temporal.client },
       logger,
       workflowBundle,
     });

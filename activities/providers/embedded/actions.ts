@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import type { Evidence } from '../../../lib/documents';
 import { formatInOffset } from '../../../lib/time';
-import { byAgent, byCustomer, evidenceOfSentences, type CallText, type Sentence } from './callText';
+import { byAgent, evidenceOfSentences, type CallText, type Sentence } from './callText';
 import { datesIn, emailsIn } from './values';
 
 /**

@@ -1,0 +1,173 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import type { Config } from '../lib/config';
+import type { DeliveryAttempt, DeliveryStatus, WebhookEndpointDoc } from '../lib/documents';
+import { eventBody } from '../lib/eventLog';
+import type { Collections } from '../lib/mongo';
+import { OutboundBlockedError, outboundRequest } from '../lib/outbound';
+import { decryptSecret } from '../lib/secrets';
+import { deliveryHeaders } from '../lib/webhookSignature';
+import { NON_RETRYABLE, WEBHOOK_HTTP_TIMEOUT_MS } from './policies';
+
+/** The first bytes of a receiver's answer kept in the delivery log. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+/** The CAs outbound HTTPS trusts: the system's, plus OUTBOUND_CA_FILE's (never fewer checks). */
+export function outboundCertificateAuthorities(config: Config): string[] | undefined {
+  if (!config.OUTBOUND_CA_FILE) return undefined;
+  return [...rootCertificates, readFileSync(config.OUTBOUND_CA_FILE, 'utf8')];
+}
+
+/** The secrets a delivery is signed with now: the current one, and the previous while it is honoured. */
+export function signingSecrets(config: Config, endpoint: WebhookEndpointDoc, now: Date): string[] {
+  const secrets = [decryptSecret(config.SECRETS_ENCRYPTION_KEY, endpoint.secret_encrypted)];
+  if (
+    endpoint.previous_secret_encrypted &&
+    endpoint.previous_secret_expires_at &&
+    endpoint.previous_secret_expires_at > now
+  ) {
+    secrets.push(decryptSecret(config.SECRETS_ENCRYPTION_KEY, endpoint.previous_secret_encrypted));
+  }
+  return secrets;
+}
+
+async function readExcerpt(body: NodeJS.ReadableStream & { destroy(): void }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    chunks.push(buffer);
+    length += buffer.length;
+    if (length >= RESPONSE_EXCERPT_BYTES) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+}
+
+export function createWebhookActivities(deps: { collections: Collections; config: Config }) {
+  const { collections, config } = deps;
+  const ca = outboundCertificateAuthorities(config);
+
+  const logAttempt = async (orgId: string, deliveryId: string, attempt: DeliveryAttempt) => {
+    await collections.webhookDeliveries.updateOne(
+      { _id: deliveryId, org_id: orgId },
+      { $push: { attempts: attempt }, $set: { updated_at: new Date() } },
+    );
+  };
+
+  return {
+    /** One POST of the event to the endpoint. Logs the attempt; throws so Temporal retries a failure. */
+    async attemptDelivery(input: { orgId: string; deliveryId: string }): Promise<{ statusCode: number }> {
+      const delivery = await collections.webhookDeliveries.findOne({ _id: input.deliveryId, org_id: input.orgId });
+      if (!delivery) {
+        throw ApplicationFailure.nonRetryable(
+          `Delivery ${input.deliveryId} does not exist`,
+          NON_RETRYABLE.deliveryNotFound,
+        );
+      }
+      const endpoint = await collections.webhookEndpoints.findOne({ _id: delivery.endpoint_id, org_id: input.orgId });
+      if (!endpoint || !endpoint.enabled) {
+        throw ApplicationFailure.nonRetryable(
+          endpoint
+            ? `The endpoint is disabled${endpoint.disabled_reason ? `: ${endpoint.disabled_reason}` : ''}`
+            : 'The endpoint was deleted',
+          NON_RETRYABLE.endpointDisabled,
+        );
+      }
+      const event = await collections.events.findOne({ _id: delivery.event_id, org_id: input.orgId });
+      if (!event)
+        throw ApplicationFailure.nonRetryable(
+          `Event ${delivery.event_id} does not exist`,
+          NON_RETRYABLE.deliveryNotFound,
+        );
+
+      const attemptNumber = Context.current().info.attempt;
+      const body = eventBody(event);
+      const now = new Date();
+      const headers = deliveryHeaders({
+        secrets: signingSecrets(config, endpoint, now),
+        eventId: event._id,
+        eventType: event.type,
+        deliveryId: delivery._id,
+        body,
+        timestamp: Math.floor(now.getTime() / 1000),
+      });
+      const started = performance.now();
+      let statusCode: number | null = null;
+      let excerpt: string | null = null;
+      try {
+        const response = await outboundRequest(
+          { allowedHosts: config.OUTBOUND_ALLOWED_HOSTS },
+          {
+            url: endpoint.url,
+            method: 'POST',
+            headers,
+            body,
+            timeoutMs: WEBHOOK_HTTP_TIMEOUT_MS,
+            signal: AbortSignal.timeout(WEBHOOK_HTTP_TIMEOUT_MS),
+            // Redirects are not followed: a 3xx is a failed attempt.
+            maxRedirects: 0,
+            ...(ca ? { ca } : {}),
+          },
+        );
+        statusCode = response.status;
+        excerpt = await readExcerpt(response.body as never).catch(() => null);
+      } catch (error) {
+        const message =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `Timed out after ${WEBHOOK_HTTP_TIMEOUT_MS} ms`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        await logAttempt(input.orgId, delivery._id, {
+          attempt: attemptNumber,
+          at: now,
+          status_code: null,
+          latency_ms: Math.round(performance.now() - started),
+          response_excerpt: null,
+          error: message,
+        });
+        if (error instanceof OutboundBlockedError)
+          throw ApplicationFailure.nonRetryable(message, NON_RETRYABLE.webhookBlocked);
+        throw ApplicationFailure.retryable(message, 'DeliveryFailed');
+      }
+      const ok = statusCode >= 200 && statusCode < 300;
+      await logAttempt(input.orgId, delivery._id, {
+        attempt: attemptNumber,
+        at: now,
+        status_code: statusCode,
+        latency_ms: Math.round(performance.now() - started),
+        response_excerpt: excerpt,
+        error: ok ? null : `HTTP ${statusCode}`,
+      });
+      if (ok) return { statusCode };
+      if (statusCode === 410) {
+        await collections.webhookEndpoints.updateOne(
+          { _id: endpoint._id, org_id: input.orgId },
+          { $set: { enabled: false, disabled_reason: 'the endpoint answered 410 Gone', updated_at: new Date() } },
+        );
+        throw ApplicationFailure.nonRetryable(
+          'HTTP 410: the endpoint is gone and has been disabled',
+          NON_RETRYABLE.endpointGone,
+        );
+      }
+      throw ApplicationFailure.retryable(`HTTP ${statusCode}`, 'DeliveryFailed');
+    },
+
+    async finishDelivery(input: {
+      orgId: string;
+      deliveryId: string;
+      status: DeliveryStatus;
+      reason?: string;
+    }): Promise<void> {
+      const now = new Date();
+      await collections.webhookDeliveries.updateOne(
+        { _id: input.deliveryId, org_id: input.orgId },
+        { $set: { status: input.status, failure_reason: input.reason ?? null, completed_at: now, updated_at: now } },
+      );
+    },
+  };
+}
+
+export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
