@@ -114,8 +114,10 @@ export function createWebhookActivities(deps: { collections: Collections; config
         statusCode = response.status;
         excerpt = await readExcerpt(response.body as never).catch(() => null);
       } catch (error) {
+        // The timeout's abort arrives as a DOMException, which is not an Error instance.
+        const name = (error as { name?: unknown } | null)?.name;
         const message =
-          error instanceof Error && error.name === 'TimeoutError'
+          name === 'TimeoutError' || name === 'AbortError'
             ? `Timed out after ${WEBHOOK_HTTP_TIMEOUT_MS} ms`
             : error instanceof Error
               ? error.message

@@ -59,7 +59,17 @@ export function eventBody(event: EventDoc): string {
   });
 }
 
+/**
+ * Stores the event (once) and starts its deliveries. `test.ping` is never fanned out: it goes only
+ * to the endpoint being tested (see the webhooks API).
+ */
 export async function recordEvent(deps: EventLogDeps, input: EmitEventInput): Promise<string> {
+  const stored = await storeEvent(deps, input);
+  if (stored.type !== 'test.ping') await dispatchEvent(deps, stored);
+  return stored._id;
+}
+
+export async function storeEvent(deps: Pick<EventLogDeps, 'collections'>, input: EmitEventInput): Promise<EventDoc> {
   const id = eventIdFor(input.orgId, input.type, input.subjectId);
   // The documented shape or nothing: a mismatch is a bug to see here, not at a customer's receiver.
   const data = EVENT_DATA_SCHEMAS[input.type].parse(input.data) as Record<string, unknown>;
@@ -72,9 +82,7 @@ export async function recordEvent(deps: EventLogDeps, input: EmitEventInput): Pr
   };
   // $setOnInsert: a retried emit neither duplicates the event nor changes its first payload.
   await deps.collections.events.updateOne({ _id: id, org_id: input.orgId }, { $setOnInsert: event }, { upsert: true });
-  const stored = (await deps.collections.events.findOne({ _id: id, org_id: input.orgId }))!;
-  await dispatchEvent(deps, stored);
-  return id;
+  return (await deps.collections.events.findOne({ _id: id, org_id: input.orgId }))!;
 }
 
 /** Starts a delivery for every enabled endpoint subscribed to the event (or only `endpointId`). */

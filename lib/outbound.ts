@@ -126,6 +126,24 @@ function guardedLookup(policy: OutboundPolicy): net.LookupFunction {
   };
 }
 
+/**
+ * Checks, before anything is stored, that a URL a customer gives us (a webhook endpoint) does not
+ * point into our network: the host, or every address its name resolves to now. Deliveries check
+ * the connected address again (DNS may change). Throws OutboundBlockedError with the reason.
+ */
+export async function assertPublicDestination(policy: OutboundPolicy, url: string): Promise<void> {
+  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(hostname)) return assertAddressAllowed(policy, hostname, hostname);
+  if (allowListed(policy, hostname)) return;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(hostname, { all: true });
+  } catch {
+    throw new OutboundBlockedError(`${hostname} does not resolve`);
+  }
+  for (const { address } of addresses) assertAddressAllowed(policy, hostname, address);
+}
+
 export interface OutboundResponse {
   status: number;
   headers: http.IncomingHttpHeaders;

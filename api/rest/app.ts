@@ -19,6 +19,7 @@ import { ingestRoutes } from './routes/ingest';
 import { contactRoutes } from './routes/contacts';
 import { datasetRoutes } from './routes/datasets';
 import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
+import { webhookRoutes } from './routes/webhooks';
 import { mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -34,6 +35,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...apiKeyRoutes(deps),
     ...datasetRoutes(deps),
     ...scorecardTemplateRoutes(deps),
+    ...webhookRoutes(deps),
   ];
 }
 

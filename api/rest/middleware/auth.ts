@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { hashApiKey, isWellFormedApiKey } from '../../../lib/crypto';
 import type { Role } from '../../../lib/documents';
-import { forbidden, unauthorized } from '../../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../../lib/errors';
 import type { Collections } from '../../../lib/mongo';
 import { roleHas, type Permission } from '../../../lib/permissions';
 
@@ -73,4 +73,10 @@ export function requirePermission(ctx: Context, permission: Permission): AuthCon
     throw forbidden(`This API key lacks the permission ${permission} (role ${auth.role})`);
   }
   return auth;
+}
+
+/** The organization in a path (`/organizations/{orgId}/…`) must be the key's own: any other is "not found". */
+export function ownOrganization(auth: AuthContext, orgId: string): string {
+  if (orgId !== auth.orgId) throw notFound('Organization');
+  return orgId;
 }

@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import { notFound } from '../../../lib/errors';
 import { ApiKeyCreated, ApiKeyCreateRequest, ApiKeyView } from '../../../lib/schemas/apiKeys';
 import { envelope } from '../../../lib/schemas/responses';
 import { apiKeyView, createApiKey, revokeApiKey } from '../../../lib/tenancy';
-import type { AuthContext } from '../middleware/auth';
+import { ownOrganization } from '../middleware/auth';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 
 const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
 const KeyParams = OrgParams.extend({ keyId: z.string().min(1).max(64) });
-
-/** The organization in the path must be the key's own: any other is "not found". */
-function ownOrganization(auth: AuthContext, orgId: string): string {
-  if (orgId !== auth.orgId) throw notFound('Organization');
-  return orgId;
-}
 
 export function apiKeyRoutes(deps: RestDeps): RouteDefinition[] {
   const { collections } = deps.database;

@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import type { WebhookDeliveryDoc, WebhookEndpointDoc } from '../../../lib/documents';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { newDelivery, startDelivery, storeEvent, type EventLogDeps } from '../../../lib/eventLog';
+import { newId, randomToken } from '../../../lib/ids';
+import { assertPublicDestination, OutboundBlockedError } from '../../../lib/outbound';
+import type { DeliveryDetail, DeliveryView, WebhookEndpointView } from '../../../lib/schemas/webhooks';
+import { encryptSecret } from '../../../lib/secrets';
+import { generateWebhookSecret } from '../../../lib/webhookSignature';
+import type { RestDeps } from '../deps';
+
+export function eventLogDepsOf(deps: RestDeps): EventLogDeps {
+  return { collections: deps.database.collections, temporal: deps.temporal.client, config: deps.config };
+}
+
+export function endpointView(endpoint: WebhookEndpointDoc): z.infer<typeof WebhookEndpointView> {
+  return {
+    id: endpoint._id,
+    url: endpoint.url,
+    events: endpoint.events,
+    description: endpoint.description,
+    enabled: endpoint.enabled,
+    disabled_reason: endpoint.disabled_reason,
+    previous_secret_expires_at:
+      endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date()
+        ? endpoint.previous_secret_expires_at.toISOString()
+        : null,
+    created_at: endpoint.created_at.toISOString(),
+    updated_at: endpoint.updated_at.toISOString(),
+  };
+}
+
+export function deliveryView(delivery: WebhookDeliveryDoc): z.infer<typeof DeliveryView> {
+  return {
+    id: delivery._id,
+    endpoint_id: delivery.endpoint_id,
+    event_id: delivery.event_id,
+    event_type: delivery.event_type,
+    status: delivery.status,
+    attempt_count: delivery.attempts.length,
+    last_status_code: delivery.attempts[delivery.attempts.length - 1]?.status_code ?? null,
+    failure_reason: delivery.failure_reason,
+    retry_of: delivery.retry_of,
+    created_at: delivery.created_at.toISOString(),
+    completed_at: delivery.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** 400 naming `url` when it points into our network (checked again on every delivery). */
+export async function assertDeliverableUrl(deps: RestDeps, url: string): Promise<void> {
+  try {
+    await assertPublicDestination({ allowedHosts: deps.config.OUTBOUND_ALLOWED_HOSTS }, url);
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) {
+      throw badRequest(`url is not deliverable: ${error.message}`, [{ path: 'url', message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+export async function findEndpoint(deps: RestDeps, orgId: string, endpointId: string): Promise<WebhookEndpointDoc> {
+  const endpoint = await deps.database.collections.webhookEndpoints.findOne({ _id: endpointId, org_id: orgId });
+  if (!endpoint) throw notFound('Webhook endpoint');
+  return endpoint;
+}
+
+export async function createEndpoint(
+  deps: RestDeps,
+  orgId: string,
+  body: { url: string; events: WebhookEndpointDoc['events']; description?: string },
+): Promise<{ endpoint: WebhookEndpointDoc; secret: string }> {
+  await assertDeliverableUrl(deps, body.url);
+  const secret = generateWebhookSecret();
+  const now = new Date();
+  const endpoint: WebhookEndpointDoc = {
+    _id: newId('whe'),
+    org_id: orgId,
+    url: body.url,
+    events: body.events,
+    description: body.description ?? null,
+    enabled: true,
+    disabled_reason: null,
+    secret_encrypted: encryptSecret(deps.config.SECRETS_ENCRYPTION_KEY, secret),
+    previous_secret_encrypted: null,
+    previous_secret_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.database.collections.webhookEndpoints.insertOne(endpoint);
+  return { endpoint, secret };
+}
+
+/** A new secret; the old one keeps signing (as a second signature) for WEBHOOK_SECRET_OVERLAP_HOURS. */
+export async function rotateSecret(
+  deps: RestDeps,
+  endpoint: WebhookEndpointDoc,
+): Promise<{ secret: string; previousExpiresAt: Date }> {
+  const secret = generateWebhookSecret();
+  const previousExpiresAt = new Date(Date.now() + deps.config.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000);
+  await deps.database.collections.webhookEndpoints.updateOne(
+    { _id: endpoint._id, org_id: endpoint.org_id },
+    {
+      $set: {
+        secret_encrypted: encryptSecret(deps.config.SECRETS_ENCRYPTION_KEY, secret),
+        previous_secret_encrypted: endpoint.secret_encrypted,
+        previous_secret_expires_at: previousExpiresAt,
+        updated_at: new Date(),
+      },
+    },
+  );
+  return { secret, previousExpiresAt };
+}
+
+/** How long `POST …/test` waits for the first attempt before answering with the delivery as it is. */
+export const TEST_PING_WAIT_MS = 12_000;
+
+/** Sends `test.ping` to one endpoint now (subscribed to it or not) and waits for the first attempt. */
+export async function sendTestPing(deps: RestDeps, endpoint: WebhookEndpointDoc): Promise<WebhookDeliveryDoc> {
+  const pingId = `ping_${randomToken(16)}`;
+  const event = await storeEvent(eventLogDepsOf(deps), {
+    orgId: endpoint.org_id,
+    type: 'test.ping',
+    subjectId: pingId,
+    data: { endpoint_id: endpoint._id, message: 'Test delivery from the call-intelligence API' },
+  });
+  const delivery = newDelivery(event, endpoint._id, newId('dlv'), null);
+  await deps.database.collections.webhookDeliveries.insertOne(delivery);
+  await startDelivery(eventLogDepsOf(deps), delivery);
+  return waitForFirstAttempt(deps, delivery);
+}
+
+async function waitForFirstAttempt(deps: RestDeps, delivery: WebhookDeliveryDoc): Promise<WebhookDeliveryDoc> {
+  const deadline = Date.now() + TEST_PING_WAIT_MS;
+  for (;;) {
+    const current = await deps.database.collections.webhookDeliveries.findOne({
+      _id: delivery._id,
+      org_id: delivery.org_id,
+    });
+    if (current && (current.attempts.length > 0 || current.status !== 'pending')) return current;
+    if (Date.now() > deadline) return current ?? delivery;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A new delivery of the same event to the same endpoint (same event id and `webhook-id`). */
+export async function retryDelivery(deps: RestDeps, original: WebhookDeliveryDoc): Promise<WebhookDeliveryDoc> {
+  if (original.status === 'pending') {
+    throw conflict('The delivery is still in progress; retry it once it has succeeded or failed');
+  }
+  const event = await deps.database.collections.events.findOne({ _id: original.event_id, org_id: original.org_id });
+  if (!event) throw notFound('Event');
+  const delivery = newDelivery(event, original.endpoint_id, newId('dlv'), original._id);
+  await deps.database.collections.webhookDeliveries.insertOne(delivery);
+  await startDelivery(eventLogDepsOf(deps), delivery);
+  return delivery;
+}
+
+export async function deliveryDetail(
+  deps: RestDeps,
+  delivery: WebhookDeliveryDoc,
+): Promise<z.infer<typeof DeliveryDetail>> {
+  const event = await deps.database.collections.events.findOne({ _id: delivery.event_id, org_id: delivery.org_id });
+  return {
+    ...deliveryView(delivery),
+    attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
+    event: {
+      id: delivery.event_id,
+      type: delivery.event_type,
+      created_at: (event?.created_at ?? delivery.created_at).toISOString(),
+      data: event?.data ?? {},
+    },
+  };
+}
