@@ -126,6 +126,34 @@ describeWithStack(
         criteria: [{ id: 'hello', label: 'Hello', phrases: ['hello'] }],
       });
       theirTemplateId = template.body.data.id;
+      await stack.database.collections.webhookEndpoints.insertOne({
+        _id: 'whe_theirs',
+        org_id: theirs.organization._id,
+        url: 'https://example.com/theirs',
+        events: ['call.completed'],
+        description: null,
+        enabled: true,
+        disabled_reason: null,
+        secret_encrypted: 'v1.x.y.z',
+        previous_secret_encrypted: null,
+        previous_secret_expires_at: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
+      await stack.database.collections.webhookDeliveries.insertOne({
+        _id: 'dlv_theirs',
+        org_id: theirs.organization._id,
+        endpoint_id: 'whe_theirs',
+        event_id: 'evt_theirs',
+        event_type: 'call.completed',
+        status: 'failed',
+        attempts: [],
+        retry_of: null,
+        failure_reason: 'HTTP 500',
+        created_at: new Date(),
+        updated_at: new Date(),
+        completed_at: new Date(),
+      });
     });
     afterAll(() => stack?.close());
 
@@ -133,6 +161,8 @@ describeWithStack(
       createApiKey: { name: 'stolen' },
       updateDataset: { name: 'stolen' },
       updateScorecardTemplate: { name: 'stolen' },
+      createWebhookEndpoint: { url: 'https://example.com/stolen', events: ['call.completed'] },
+      updateWebhookEndpoint: { enabled: false },
     };
 
     test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
@@ -145,6 +175,8 @@ describeWithStack(
         contactId: 'ct_theirs',
         datasetId: theirDatasetId,
         templateId: theirTemplateId,
+        endpointId: 'whe_theirs',
+        deliveryId: 'dlv_theirs',
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -172,6 +204,12 @@ describeWithStack(
       expect(dataset.body.data.name).toBe('Theirs');
       const template = await api(stack, theirs.key, 'GET', `/scorecard-templates/${theirTemplateId}`);
       expect(template.body.data.name).toBe('Theirs');
+      expect(await stack.database.collections.webhookEndpoints.findOne({ _id: 'whe_theirs' })).toMatchObject({
+        enabled: true,
+        secret_encrypted: 'v1.x.y.z',
+      });
+      expect(await stack.database.collections.webhookDeliveries.countDocuments({ event_id: 'evt_theirs' })).toBe(1);
+      expect(await stack.database.collections.webhookEndpoints.countDocuments({})).toBe(1);
     });
 
     test("lists never include another organization's records", async () => {

@@ -6,19 +6,10 @@ import { batchWorkflowId, callWorkflowId } from '../../lib/temporal';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { waitFor } from '../support/wait';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const REPLAY_DIR = path.resolve(__dirname, '..', 'replay');
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describeWithStack('a batch started through the API, processed by the real worker on the real servers', () => {
   let stack: TestStack;
