@@ -2,7 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { Config } from '../lib/config';
-import type { DeliveryAttempt, DeliveryStatus, WebhookEndpointDoc } from '../lib/documents';
+import type { DeliveryAttempt, DeliveryStatus, WebhookDeliveryDoc, WebhookEndpointDoc } from '../lib/documents';
 import { eventBody } from '../lib/eventLog';
 import type { Collections } from '../lib/mongo';
 import { OutboundBlockedError, outboundRequest } from '../lib/outbound';
@@ -49,10 +49,15 @@ export function createWebhookActivities(deps: { collections: Collections; config
   const { collections, config } = deps;
   const ca = outboundCertificateAuthorities(config);
 
-  const logAttempt = async (orgId: string, deliveryId: string, attempt: DeliveryAttempt) => {
+  const logAttempt = async (
+    orgId: string,
+    deliveryId: string,
+    attempt: DeliveryAttempt,
+    outcome: Partial<Pick<WebhookDeliveryDoc, 'status' | 'failure_reason' | 'completed_at'>> = {},
+  ) => {
     await collections.webhookDeliveries.updateOne(
       { _id: deliveryId, org_id: orgId },
-      { $push: { attempts: attempt }, $set: { updated_at: new Date() } },
+      { $push: { attempts: attempt }, $set: { ...outcome, updated_at: new Date() } },
     );
   };
 
@@ -135,14 +140,20 @@ export function createWebhookActivities(deps: { collections: Collections; config
         throw ApplicationFailure.retryable(message, 'DeliveryFailed');
       }
       const ok = statusCode >= 200 && statusCode < 300;
-      await logAttempt(input.orgId, delivery._id, {
-        attempt: attemptNumber,
-        at: now,
-        status_code: statusCode,
-        latency_ms: Math.round(performance.now() - started),
-        response_excerpt: excerpt,
-        error: ok ? null : `HTTP ${statusCode}`,
-      });
+      // A success is final: the attempt and the outcome go in one write.
+      await logAttempt(
+        input.orgId,
+        delivery._id,
+        {
+          attempt: attemptNumber,
+          at: now,
+          status_code: statusCode,
+          latency_ms: Math.round(performance.now() - started),
+          response_excerpt: excerpt,
+          error: ok ? null : `HTTP ${statusCode}`,
+        },
+        ok ? { status: 'succeeded', failure_reason: null, completed_at: new Date() } : {},
+      );
       if (ok) return { statusCode };
       if (statusCode === 410) {
         await collections.webhookEndpoints.updateOne(

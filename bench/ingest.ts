@@ -16,28 +16,9 @@ import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { taskQueues } from '../lib/temporal';
 import { connectTemporal } from '../lib/temporalClient';
 import { createOrganizationWithUserAndKey } from '../lib/tenancy';
-import { benchServers, fmt, percentile } from './stack';
+import { benchServers, fmt, percentile, runJobs } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:ingest] ${line}\n`);
-
-async function timed<T>(work: () => Promise<T>): Promise<number> {
-  const started = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-/** Runs `count` jobs with at most `concurrency` at once; returns each job's latency (ms) and the wall time. */
-async function runJobs(count: number, concurrency: number, job: (index: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let index = next++; index < count; index = next++) latencies.push(await timed(() => job(index)));
-    }),
-  );
-  return { latencies: latencies.sort((a, b) => a - b), wallMs: Number(process.hrtime.bigint() - started) / 1e6 };
-}
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({

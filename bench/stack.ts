@@ -46,3 +46,22 @@ export function percentile(sortedMs: number[], p: number): number {
 }
 
 export const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+export async function timed<T>(work: () => Promise<T>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Runs `count` jobs with at most `concurrency` at once; returns each job's latency (ms) and the wall time. */
+export async function runJobs(count: number, concurrency: number, job: (index: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let index = next++; index < count; index = next++) latencies.push(await timed(() => job(index)));
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), wallMs: Number(process.hrtime.bigint() - started) / 1e6 };
+}

@@ -81,7 +81,12 @@ export async function storeEvent(deps: Pick<EventLogDeps, 'collections'>, input:
     created_at: new Date(),
   };
   // $setOnInsert: a retried emit neither duplicates the event nor changes its first payload.
-  await deps.collections.events.updateOne({ _id: id, org_id: input.orgId }, { $setOnInsert: event }, { upsert: true });
+  const written = await deps.collections.events.updateOne(
+    { _id: id, org_id: input.orgId },
+    { $setOnInsert: event },
+    { upsert: true },
+  );
+  if (written.upsertedCount === 1) return { _id: id, ...event };
   return (await deps.collections.events.findOne({ _id: id, org_id: input.orgId }))!;
 }
 

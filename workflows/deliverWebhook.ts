@@ -9,13 +9,13 @@ const store = proxyActivities<WebhookActivities>(callStorePolicy);
 /**
  * Workflow id `delivery-<deliveryId>` on the `webhooks` queue: one event to one endpoint. Each
  * attempt is one activity execution (logged by the activity); Temporal's retry policy spaces them.
- * The outcome is written to the delivery record either way.
+ * A success is recorded by the successful attempt; a final failure by `finishDelivery`.
  */
 export async function deliverWebhook(input: DeliverWebhookInput): Promise<DeliverWebhookResult> {
   const { attemptDelivery } = proxyActivities<WebhookActivities>(webhookAttemptPolicy(input.retry));
   try {
+    // The successful attempt records the delivery as succeeded itself (one write, one activity less).
     await attemptDelivery({ orgId: input.orgId, deliveryId: input.deliveryId });
-    await store.finishDelivery({ orgId: input.orgId, deliveryId: input.deliveryId, status: 'succeeded' });
     return { deliveryId: input.deliveryId, status: 'succeeded' };
   } catch (error) {
     const reason = describeFailure(error);
