@@ -1,14 +1,14 @@
 import type { AppointmentDoc, TaskDoc } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
-import { detectActions } from './providers/embedded/actions';
-import { customerEmailOf } from './providers/embedded/extraction';
+import { runLanguage } from './languageCall';
+import type { LanguageEngine } from './providers/language';
 
 /**
  * Action detection: the call's tasks and appointments, stored under ids derived from the call and
  * their position (a retry rewrites the same records), each announced once by its event.
  */
-export function createActionActivities(deps: EventLogDeps) {
+export function createActionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
   return {
     async detectCallActions(input: {
@@ -16,7 +16,7 @@ export function createActionActivities(deps: EventLogDeps) {
       callId: string;
     }): Promise<{ tasks: number; appointments: number }> {
       const { call, text } = await loadCallText(collections, input);
-      const detected = detectActions(text, customerEmailOf(text));
+      const detected = await runLanguage(() => deps.language.detectActions(text));
       const now = new Date();
       const tasks: TaskDoc[] = detected.tasks.map((task, index) => ({
         _id: `task_${call._id}_${index + 1}`,

@@ -2,7 +2,9 @@ import type { DatasetDoc, ExtractionResult } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
-import { extractDataset, isLendingCall } from './providers/embedded/extraction';
+import { runLanguage } from './languageCall';
+import { isLendingCall } from './providers/embedded/extraction';
+import type { LanguageEngine } from './providers/language';
 
 /** The datasets a call runs: the organization's enabled ones, and `mortgage_lead` for lending calls. */
 export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): DatasetDefinition[] {
@@ -11,7 +13,7 @@ export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): Da
 }
 
 /** Custom data extraction: every applicable dataset's JSON with evidence, stored on the call. */
-export function createExtractionActivities(deps: EventLogDeps) {
+export function createExtractionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
   return {
     async extractCallData(input: {
@@ -21,9 +23,11 @@ export function createExtractionActivities(deps: EventLogDeps) {
       const { call, text } = await loadCallText(collections, input);
       const lending = isLendingCall(text);
       const orgDatasets = await collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray();
-      const extractions: ExtractionResult[] = datasetsForCall(orgDatasets, lending).map((dataset) =>
-        extractDataset(dataset, text),
-      );
+      const extractions: ExtractionResult[] = [];
+      // One dataset after another: a hosted model gets one question at a time.
+      for (const dataset of datasetsForCall(orgDatasets, lending)) {
+        extractions.push(await runLanguage(() => deps.language.extract(dataset, text)));
+      }
       await collections.calls.updateOne(
         { _id: call._id, org_id: input.orgId },
         { $set: { extractions, is_lending_call: lending, updated_at: new Date() } },

@@ -12,6 +12,8 @@ import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
+import { createLanguageEngine } from './providers/createLanguageEngine';
+import type { LanguageEngine } from './providers/language';
 
 export interface ActivityDeps {
   db: Db;
@@ -19,18 +21,21 @@ export interface ActivityDeps {
   config: Config;
   /** Events start their webhook deliveries through it. */
   temporal: Client;
+  /** The language engine; by default the one LANGUAGE_PROVIDER names. */
+  language?: LanguageEngine;
 }
 
 /** Activities of the `call-processing` queue; workflows proxy them by this factory's return type. */
-export function createCallProcessingActivities(deps: ActivityDeps) {
+export function createCallProcessingActivities(baseDeps: ActivityDeps) {
+  const deps = { ...baseDeps, language: baseDeps.language ?? createLanguageEngine(baseDeps.config) };
   return {
     ...createCallStoreActivities(deps.collections),
     ...createRecordingActivities(deps),
     ...createBatchActivities(deps.collections),
     ...createContactActivities(deps.collections),
     ...createEventActivities(deps),
-    ...createSummaryActivities(deps.collections),
-    ...createScorecardActivities(deps.collections),
+    ...createSummaryActivities(deps),
+    ...createScorecardActivities(deps),
     ...createExtractionActivities(deps),
     ...createActionActivities(deps),
     ...createMismoActivities(deps),

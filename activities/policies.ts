@@ -21,6 +21,8 @@ export const NON_RETRYABLE = {
   endpointDisabled: 'EndpointDisabled',
   webhookBlocked: 'WebhookBlocked',
   deliveryNotFound: 'DeliveryNotFound',
+  invalidModelOutput: 'InvalidModelOutput',
+  languageModelRejected: 'LanguageModelRejected',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -76,7 +78,7 @@ export const transcriptionPolicy = {
   },
 } satisfies ActivityOptions;
 
-/** Summary, scorecard and the other language stages: quick with the embedded engine. */
+/** Summary, scorecard, extraction and actions: quick with the embedded engine; a hosted model's timeouts and 5xx retry. */
 export const languagePolicy = {
   startToCloseTimeout: '2 minutes',
   retry: {
@@ -84,7 +86,12 @@ export const languagePolicy = {
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
     maximumAttempts: 5,
-    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.noTranscript],
+    nonRetryableErrorTypes: [
+      NON_RETRYABLE.callNotFound,
+      NON_RETRYABLE.noTranscript,
+      NON_RETRYABLE.invalidModelOutput,
+      NON_RETRYABLE.languageModelRejected,
+    ],
   },
 } satisfies ActivityOptions;
 

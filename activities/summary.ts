@@ -1,17 +1,20 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import type { Collections } from '../lib/mongo';
-import { NON_RETRYABLE } from './policies';
-import { summarizeTranscript } from './providers/embedded/language';
+import { loadCallText } from './callTranscript';
+import { runLanguage } from './languageCall';
+import type { LanguageEngine } from './providers/language';
 
-/** The call summary from its transcript (embedded extractive engine), stored on the call. */
-export function createSummaryActivities(collections: Collections) {
+/** The call summary from its transcript, stored on the call. */
+export function createSummaryActivities(deps: { collections: Collections; language: LanguageEngine }) {
+  const { collections } = deps;
   return {
     async summarizeCall(input: { orgId: string; callId: string }): Promise<{ keyPoints: number }> {
-      const transcript = await collections.transcripts.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!transcript) throw ApplicationFailure.nonRetryable('The call has no transcript', NON_RETRYABLE.noTranscript);
-      const summary = summarizeTranscript(transcript.segments);
+      const { call, text } = await loadCallText(collections, input);
+      const summary =
+        text.sentences.length === 0
+          ? { text: 'No speech was recognized in this call.', key_points: [], outcome: null, next_steps: [] }
+          : await runLanguage(() => deps.language.summarize(text));
       await collections.calls.updateOne(
-        { _id: input.callId, org_id: input.orgId },
+        { _id: call._id, org_id: input.orgId },
         { $set: { summary, updated_at: new Date() } },
       );
       return { keyPoints: summary.key_points.length };

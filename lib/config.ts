@@ -74,6 +74,16 @@ export const ConfigSchema = z.object({
   STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
 
+  // Language engines (summary, scorecard, extraction, actions): embedded rules, or a hosted chat model.
+  LANGUAGE_PROVIDER: z.enum(['embedded', 'anthropic', 'openai']).default('embedded'),
+  LANGUAGE_MODEL: z.string().min(1).optional(),
+  LANGUAGE_TIMEOUT_SECONDS: positiveInt.default(60),
+  LANGUAGE_MAX_TOKENS: positiveInt.default(4096),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+
   // Webhook delivery retries: attempt n+1 waits INITIAL × BACKOFF^(n-1) seconds (30 s, 1, 2, 4, 8 min by default).
   WEBHOOK_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   WEBHOOK_RETRY_INITIAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -60,12 +60,14 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
       evidence: score > 0 ? evidence.sort((a, b) => a.start - b.start).map(toEvidence) : [],
     };
   });
+  return { criteria, total: totalOf(criteria) };
+}
+
+/** Weighted total of scored criteria. */
+export function totalOf(criteria: ScorecardCriterionResult[]) {
   const score = criteria.reduce((sum, criterion) => sum + criterion.score * criterion.weight, 0);
   const maxScore = criteria.reduce((sum, criterion) => sum + criterion.max_score * criterion.weight, 0);
-  return {
-    criteria,
-    total: { score, max_score: maxScore, percentage: maxScore ? Math.round((score / maxScore) * 1000) / 10 : 0 },
-  };
+  return { score, max_score: maxScore, percentage: maxScore ? Math.round((score / maxScore) * 1000) / 10 : 0 };
 }
 
 /** Sentences of the transcript with their segment's speaker and times. */
