@@ -20,7 +20,8 @@ export function createContactActivities(collections: Collections) {
       if (!call)
         throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
       // The call record's identity first; what the customer said in the call (extractions) fills gaps.
-      const said = customerIdentityFromExtractions(call.extractions ?? []);
+      const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
+      const said = customerIdentityFromExtractions(extractions?.results ?? []);
       const email =
         (typeof call.metadata.contact_email === 'string' ? call.metadata.contact_email.toLowerCase() : null) ??
         said.email;

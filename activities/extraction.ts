@@ -12,7 +12,7 @@ export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): Da
   return [MORTGAGE_LEAD_DATASET, ...orgDatasets.filter((dataset) => dataset.enabled)].filter(applicable);
 }
 
-/** Custom data extraction: every applicable dataset's JSON with evidence, stored on the call. */
+/** Custom data extraction: every applicable dataset's JSON with evidence, stored by call id. */
 export function createExtractionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
   return {
@@ -28,9 +28,16 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
       for (const dataset of datasetsForCall(orgDatasets, lending)) {
         extractions.push(await runLanguage(() => deps.language.extract(dataset, text)));
       }
-      await collections.calls.updateOne(
+      await collections.extractions.replaceOne(
         { _id: call._id, org_id: input.orgId },
-        { $set: { extractions, is_lending_call: lending, updated_at: new Date() } },
+        {
+          org_id: input.orgId,
+          call_id: call._id,
+          is_lending_call: lending,
+          results: extractions,
+          created_at: new Date(),
+        },
+        { upsert: true },
       );
       if (extractions.length > 0) {
         await recordEvent(deps, {

@@ -22,8 +22,9 @@ export function createMismoActivities(deps: EventLogDeps & { db: Db; config: Con
     async generateMismo(input: { orgId: string; callId: string }): Promise<{ generated: boolean; reason?: string }> {
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
       if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
-      const lead = call.extractions?.find((extraction) => extraction.dataset === MORTGAGE_LEAD_DATASET.key);
-      if (!call.is_lending_call || !lead) return { generated: false, reason: 'not a lending call' };
+      const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
+      const lead = extractions?.results.find((extraction) => extraction.dataset === MORTGAGE_LEAD_DATASET.key);
+      if (!extractions?.is_lending_call || !lead) return { generated: false, reason: 'not a lending call' };
 
       const xml = buildMismoXml(lead.data as MortgageLead, { createdAt: call.updated_at, loanIdentifier: call._id });
       const problems = checkMismoXml(xml);

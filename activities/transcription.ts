@@ -37,6 +37,35 @@ export function mergeByTime(
     .sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
+/**
+ * One recording to one transcript: stereo is split and each channel recognized with its speaker,
+ * mono is recognized once (speaker `unknown`); segments merged in time order.
+ */
+export async function recognizeRecording(
+  recording: string,
+  workDir: string,
+  options: {
+    speechToText: SpeechToText;
+    agentChannel: 1 | 2;
+    language: string;
+    signal?: AbortSignal;
+    onProgress?: (step: string) => void;
+  },
+): Promise<{ segments: TranscriptSegment[]; language: string | null; channels: number }> {
+  const channels = await audioChannels(recording);
+  const files = await prepareForRecognition(recording, workDir, channels);
+  const speakers: Speaker[] = files.length === 2 ? channelSpeakers(options.agentChannel) : ['unknown'];
+  let language: string | null = null;
+  const recognized = [];
+  for (const [index, file] of files.entries()) {
+    const result = await options.speechToText.transcribe(file, { language: options.language, signal: options.signal });
+    language ??= result.language;
+    recognized.push({ speaker: speakers[index]!, segments: result.segments });
+    options.onProgress?.(`channel ${index + 1} of ${files.length} done`);
+  }
+  return { segments: mergeByTime(recognized), language, channels };
+}
+
 export function createTranscriptionActivities(deps: {
   db: Db;
   collections: Collections;
@@ -62,25 +91,16 @@ export function createTranscriptionActivities(deps: {
           createWriteStream(recording),
         );
         context.heartbeat('downloaded');
-        const channels = await audioChannels(recording);
-        const files = await prepareForRecognition(recording, workDir, channels);
         const metadataChannel = Number((call.metadata as { agent_channel?: unknown }).agent_channel);
         const agentChannel =
           metadataChannel === 1 || metadataChannel === 2 ? metadataChannel : deps.config.STT_AGENT_CHANNEL;
-        const speakers: Speaker[] = files.length === 2 ? channelSpeakers(agentChannel as 1 | 2) : ['unknown'];
-
-        let language: string | null = null;
-        const recognized = [];
-        for (const [index, file] of files.entries()) {
-          const result = await deps.speechToText.transcribe(file, {
-            language: deps.config.STT_LANGUAGE,
-            signal: context.cancellationSignal,
-          });
-          language ??= result.language;
-          recognized.push({ speaker: speakers[index]!, segments: result.segments });
-          context.heartbeat(`channel ${index + 1} of ${files.length} done`);
-        }
-        const segments = mergeByTime(recognized);
+        const { segments, language, channels } = await recognizeRecording(recording, workDir, {
+          speechToText: deps.speechToText,
+          agentChannel: agentChannel as 1 | 2,
+          language: deps.config.STT_LANGUAGE,
+          signal: context.cancellationSignal,
+          onProgress: (step) => context.heartbeat(step),
+        });
         await deps.collections.transcripts.replaceOne(
           { _id: input.callId, org_id: input.orgId },
           { org_id: input.orgId, call_id: input.callId, language, segments, created_at: new Date() },

@@ -1,8 +1,9 @@
 /** `npm run bench -- <name> [options]`: runs one benchmark; each prints its figures and its baseline. */
 import * as ingest from './ingest';
+import * as quality from './quality';
 import * as webhooks from './webhooks';
 
-const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = { ingest, webhooks };
+const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = { ingest, quality, webhooks };
 
 async function run(): Promise<void> {
   const [name, ...argv] = process.argv.slice(2);

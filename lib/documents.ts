@@ -91,10 +91,6 @@ export interface CallDoc {
   /** UTC calendar day of recorded_at (YYYY-MM-DD), so analytics can group by day on FerretDB too. */
   recorded_day: string;
   summary: CallSummaryDoc | null;
-  /** Whether the call is about a mortgage (decides the `mortgage_lead` dataset and MISMO); null until known. */
-  is_lending_call: boolean | null;
-  /** One result per dataset applied to the call. */
-  extractions: ExtractionResult[];
   mismo_file_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -145,6 +141,21 @@ export interface CallSummaryDoc {
   key_points: string[];
   outcome: string | null;
   next_steps: string[];
+}
+
+/**
+ * A call's extraction results (`_id` = call id). Kept out of the call document: the extraction
+ * stage runs beside the summary stage, and FerretDB loses one of two concurrent updates of a document.
+ */
+export interface CallExtractionsDoc {
+  _id: string;
+  org_id: string;
+  call_id: string;
+  /** Whether the call is about a mortgage (decides the `mortgage_lead` dataset and MISMO). */
+  is_lending_call: boolean;
+  /** One result per dataset applied to the call. */
+  results: ExtractionResult[];
+  created_at: Date;
 }
 
 export interface ExtractionResult {

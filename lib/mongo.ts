@@ -5,6 +5,7 @@ import type {
   AppointmentDoc,
   BatchDoc,
   CallDoc,
+  CallExtractionsDoc,
   ContactDoc,
   DatasetDoc,
   EventDoc,
@@ -56,6 +57,7 @@ export const COLLECTIONS = {
   },
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   transcripts: { name: 'transcripts', indexes: [] },
+  extractions: { name: 'extractions', indexes: [] },
   scorecards: { name: 'scorecards', indexes: [] },
   tasks: {
     name: 'tasks',
@@ -114,6 +116,7 @@ export interface Collections {
   batches: Collection<BatchDoc>;
   rateLimitSlots: Collection<RateLimitSlotDoc>;
   transcripts: Collection<TranscriptDoc>;
+  extractions: Collection<CallExtractionsDoc>;
   scorecards: Collection<ScorecardDoc>;
   tasks: Collection<TaskDoc>;
   appointments: Collection<AppointmentDoc>;
@@ -152,6 +155,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
       rateLimitSlots: collection<RateLimitSlotDoc>(COLLECTIONS.rateLimitSlots.name),
       transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
+      extractions: collection<CallExtractionsDoc>(COLLECTIONS.extractions.name),
       scorecards: collection<ScorecardDoc>(COLLECTIONS.scorecards.name),
       tasks: collection<TaskDoc>(COLLECTIONS.tasks.name),
       appointments: collection<AppointmentDoc>(COLLECTIONS.appointments.name),

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { AppointmentDoc, CallDoc, ScorecardDoc, TaskDoc, TranscriptDoc } from '../../lib/documents';
+import type {
+  CallExtractionsDoc,
+  AppointmentDoc,
+  CallDoc,
+  ScorecardDoc,
+  TaskDoc,
+  TranscriptDoc,
+} from '../../lib/documents';
 import type { CallDetail, CallSummary } from '../../lib/schemas/calls';
 import type { Appointment, Scorecard, Task } from '../../lib/schemas/insights';
 
@@ -65,7 +72,12 @@ export function scorecardView(scorecard: ScorecardDoc): z.infer<typeof Scorecard
 
 export function callDetailView(
   call: CallDoc,
-  related: { transcript: TranscriptDoc | null; tasks: TaskDoc[]; appointments: AppointmentDoc[] },
+  related: {
+    transcript: TranscriptDoc | null;
+    extractions: CallExtractionsDoc | null;
+    tasks: TaskDoc[];
+    appointments: AppointmentDoc[];
+  },
   baseUrl: string,
 ): z.infer<typeof CallDetail> {
   const self = `${baseUrl}/calls/${call._id}`;
@@ -86,8 +98,8 @@ export function callDetailView(
       ? { language: related.transcript.language, segments: related.transcript.segments }
       : null,
     summary: call.summary,
-    is_lending_call: call.is_lending_call,
-    extractions: call.extractions,
+    is_lending_call: related.extractions?.is_lending_call ?? null,
+    extractions: related.extractions?.results ?? [],
     tasks: related.tasks.map(taskView),
     appointments: related.appointments.map(appointmentView),
     links: {

@@ -82,9 +82,14 @@ class Handler(BaseHTTPRequestHandler):
             try:
                 with self.lock:
                     segments, info = self.model.transcribe(
-                        audio.name, language=language, beam_size=1, vad_filter=True, condition_on_previous_text=False
+                        audio.name,
+                        language=language,
+                        beam_size=1,
+                        vad_filter=True,
+                        condition_on_previous_text=False,
+                        word_timestamps=True,
                     )
-                    segments = list(segments)
+                    segments = split_at_pauses(list(segments))
             except Exception as error:  # undecodable audio is the client's problem, not ours
                 return self.error(400, f"could not decode or transcribe the audio: {error}")
         text = "".join(segment.text for segment in segments).strip()
@@ -118,6 +123,40 @@ class Handler(BaseHTTPRequestHandler):
                 }
             )
         self.send_json(200, body)
+
+
+# A silence this long inside a segment ends it: Whisper joins speech across the other party's turn
+# on one channel of a stereo call, which would put the two speakers' words out of order once merged.
+PAUSE_SPLIT_SECONDS = 1.0
+
+
+class Piece:
+    """A segment, or the part of one between two long pauses, with the fields the response needs."""
+
+    def __init__(self, start, end, text, avg_logprob, no_speech_prob):
+        self.start, self.end, self.text = start, end, text
+        self.avg_logprob, self.no_speech_prob = avg_logprob, no_speech_prob
+
+
+def split_at_pauses(segments):
+    pieces = []
+    for segment in segments:
+        words = list(segment.words or [])
+        if not words:
+            pieces.append(Piece(segment.start, segment.end, segment.text, segment.avg_logprob, segment.no_speech_prob))
+            continue
+        group = [words[0]]
+        for word in words[1:]:
+            if word.start - group[-1].end >= PAUSE_SPLIT_SECONDS:
+                pieces.append(piece_of(group, segment))
+                group = []
+            group.append(word)
+        pieces.append(piece_of(group, segment))
+    return pieces
+
+
+def piece_of(words, segment):
+    return Piece(words[0].start, words[-1].end, "".join(word.word for word in words), segment.avg_logprob, segment.no_speech_prob)
 
 
 def main() -> None:

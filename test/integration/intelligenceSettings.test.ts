@@ -158,8 +158,8 @@ describeWithStack('datasets, scorecard templates, and the engines that use them'
       expect(await activities.generateMismo(input)).toEqual({ generated: true });
     }
 
-    const stored = (await stack.database.collections.calls.findOne({ _id: call._id, org_id: orgId }))!;
-    expect(stored.extractions.find((extraction) => extraction.dataset === 'saas_lead')).toMatchObject({
+    const stored = (await stack.database.collections.extractions.findOne({ _id: call._id, org_id: orgId }))!;
+    expect(stored.results.find((extraction) => extraction.dataset === 'saas_lead')).toMatchObject({
       data: { seats: 60 },
       missing_required: ['competitor'],
     });

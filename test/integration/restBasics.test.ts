@@ -161,8 +161,6 @@ describeWithStack('REST basics: health, authentication, permissions, errors', ()
       metadata: {},
       recorded_day: '2026-03-10',
       summary: null,
-      is_lending_call: null,
-      extractions: [],
       mismo_file_id: null,
       created_at: new Date(),
       updated_at: new Date(),

@@ -35,8 +35,6 @@ export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallD
     metadata: {},
     recorded_day: (overrides.recorded_at ?? now).toISOString().slice(0, 10),
     summary: null,
-    is_lending_call: null,
-    extractions: [],
     mismo_file_id: null,
     created_at: now,
     updated_at: now,

@@ -78,12 +78,16 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       async handler(ctx, { auth, params }) {
         const call = await findVisibleCall(auth, params.callId);
         const scope = { org_id: auth.orgId, call_id: call._id };
-        const [transcript, tasks, appointments] = await Promise.all([
+        const [transcript, extractions, tasks, appointments] = await Promise.all([
           collections.transcripts.findOne({ _id: call._id, org_id: auth.orgId }),
+          collections.extractions.findOne({ _id: call._id, org_id: auth.orgId }),
           collections.tasks.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
           collections.appointments.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
         ]);
-        ctx.body = { success: true, data: callDetailView(call, { transcript, tasks, appointments }, deps.baseUrl) };
+        ctx.body = {
+          success: true,
+          data: callDetailView(call, { transcript, extractions, tasks, appointments }, deps.baseUrl),
+        };
       },
     }),
     defineRoute({

@@ -63,8 +63,6 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
     metadata: input.metadata ?? {},
     recorded_day: input.recordedAt.toISOString().slice(0, 10),
     summary: null,
-    is_lending_call: null,
-    extractions: [],
     mismo_file_id: null,
     created_at: now,
     updated_at: now,
