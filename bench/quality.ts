@@ -6,7 +6,7 @@
  * appointment exactness, scorecard agreement, MISMO validity and the real-time factor, next to the
  * same engines on the scripts themselves (the baseline: what is lost to recognition).
  *
- *   npm run bench -- quality [--fixtures DIR]
+ *   npm run bench -- quality [--fixtures DIR] [--show]   (--show prints each recognized transcript)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -173,7 +173,10 @@ const pct = (right: number, all: number) => (all ? `${fmt((right / all) * 100)} 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { fixtures: { type: 'string', default: path.resolve(__dirname, '../../shared/fixtures/calls') } },
+    options: {
+      fixtures: { type: 'string', default: path.resolve(__dirname, '../../shared/fixtures/calls') },
+      show: { type: 'boolean', default: false },
+    },
   });
   const fixturesDir = values.fixtures!;
   if (!existsSync(path.join(fixturesDir, 'make-audio.mjs'))) throw new Error(`no fixtures at ${fixturesDir}`);
@@ -260,6 +263,10 @@ export async function main(argv: string[]): Promise<void> {
           speakerRight += accuracy;
           speakerCalls++;
           speakers = `, speakers ${fmt(accuracy * 100)} %`;
+        }
+        if (values.show) {
+          for (const segment of result.segments)
+            log(`    ${segment.speaker.padEnd(8)} ${fmt(segment.start)}s ${segment.text.trim()}`);
         }
         await scoreEngines(fixture, readCall(result.segments, facts(fixture)), recognized, xsdDir);
         log(

@@ -166,3 +166,21 @@ describe('the embedded extraction engine on other wordings', () => {
     expect(actions.tasks.map((task) => task.text)).toEqual(['Mail the form to Omar Haddad']);
   });
 });
+
+describe('implausible amounts are dropped, not stored', () => {
+  test('a home "worth $500" (a recognition error) gives no property value', () => {
+    const text = callTextOf(
+      [
+        { speaker: 'agent', text: 'What is the home worth today?' },
+        {
+          speaker: 'customer',
+          text: 'It is worth about $500 when $1,000. We want to refinance with a loan of $300,000.',
+        },
+      ],
+      { recorded_at: '2026-04-02T10:15:00-04:00', agentName: 'David Chen' },
+    );
+    const data = extractDataset(MORTGAGE_LEAD_DATASET, text).data;
+    expect(data.property_value).toBeUndefined();
+    expect(data.loan_amount).toBe(300000);
+  });
+});

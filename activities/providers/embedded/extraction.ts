@@ -97,6 +97,18 @@ function classifyMoney(clause: string, sentence: Sentence, text: CallText): Mone
   );
 }
 
+/**
+ * Amounts outside these ranges are not what the role means (a $500 home value is a recognition
+ * error, not a house): better no value than a wrong one.
+ */
+const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
+  purchase_price: [10_000, 100_000_000],
+  property_value: [10_000, 100_000_000],
+  loan_amount: [5_000, 100_000_000],
+  monthly_income: [100, 10_000_000],
+  annual_income: [1_000, 100_000_000],
+};
+
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   for (const sentence of text.sentences) {
@@ -105,6 +117,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       for (const amount of moneyIn(clause)) {
         const role = classifyMoney(clause, sentence, text);
         if (!role) continue;
+        const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
+        if (amount < lowest || amount > highest) continue;
         // The customer's own figure wins over the agent's repetition; otherwise the first one heard.
         const existing = roles[role];
         if (!existing || (byCustomer(sentence) && !existing.sentences.some(byCustomer))) {
