@@ -100,17 +100,25 @@ export default tseslint.config(
     },
   },
   {
-    // Providers are pluggable engines: lib/ only (and each other).
-    files: ['activities/providers/**/*.ts'],
+    // Providers are pluggable engines: lib/ and each other only (never activities, workflows, the APIs).
+    files: ['activities/providers/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./(?!\\.\\./lib/)', message: 'Providers import lib/ and other providers only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['activities/providers/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '^(\\.\\./)+(api|workflows|workers|scripts|bench)/|^\\.\\./(?!(\\.\\./)*lib/|embedded/)[a-zA-Z]',
-              message: 'Providers import lib/ only.',
-            },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./lib/)', message: 'Providers import lib/ and other providers only.' },
           ],
         },
       ],

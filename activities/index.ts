@@ -12,6 +12,7 @@ import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
+import { createSyncActivities } from './sync';
 import { createLanguageEngine } from './providers/createLanguageEngine';
 import type { LanguageEngine } from './providers/language';
 
@@ -39,6 +40,7 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
     ...createExtractionActivities(deps),
     ...createActionActivities(deps),
     ...createMismoActivities(deps),
+    ...createSyncActivities(deps),
   };
 }
 

@@ -23,6 +23,8 @@ export const NON_RETRYABLE = {
   deliveryNotFound: 'DeliveryNotFound',
   invalidModelOutput: 'InvalidModelOutput',
   languageModelRejected: 'LanguageModelRejected',
+  syncAuthFailed: 'SyncAuthFailed',
+  syncRejected: 'SyncRejected',
 } as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
@@ -134,3 +136,18 @@ export function webhookAttemptPolicy(retry: {
     },
   };
 }
+
+/**
+ * CRM and calendar sync: a few requests each; a busy service (429, 5xx) is retried over about
+ * 20 minutes, after its Retry-After when it gives one. Refused credentials end the stage at once.
+ */
+export const syncPolicy = {
+  startToCloseTimeout: '2 minutes',
+  retry: {
+    initialInterval: '5 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 8,
+    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.syncAuthFailed, NON_RETRYABLE.syncRejected],
+  },
+} satisfies ActivityOptions;

@@ -5,7 +5,7 @@ import type { Config } from '../lib/config';
 import type { DeliveryAttempt, DeliveryStatus, WebhookDeliveryDoc, WebhookEndpointDoc } from '../lib/documents';
 import { eventBody } from '../lib/eventLog';
 import type { Collections } from '../lib/mongo';
-import { OutboundBlockedError, outboundRequest } from '../lib/outbound';
+import { OutboundBlockedError, outboundRequest, readBodyText } from '../lib/outbound';
 import { decryptSecret } from '../lib/secrets';
 import { deliveryHeaders } from '../lib/webhookSignature';
 import { NON_RETRYABLE, WEBHOOK_HTTP_TIMEOUT_MS } from './policies';
@@ -30,19 +30,6 @@ export function signingSecrets(config: Config, endpoint: WebhookEndpointDoc, now
     secrets.push(decryptSecret(config.SECRETS_ENCRYPTION_KEY, endpoint.previous_secret_encrypted));
   }
   return secrets;
-}
-
-async function readExcerpt(body: NodeJS.ReadableStream & { destroy(): void }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    chunks.push(buffer);
-    length += buffer.length;
-    if (length >= RESPONSE_EXCERPT_BYTES) break;
-  }
-  body.destroy();
-  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
 }
 
 export function createWebhookActivities(deps: { collections: Collections; config: Config }) {
@@ -117,7 +104,7 @@ export function createWebhookActivities(deps: { collections: Collections; config
           },
         );
         statusCode = response.status;
-        excerpt = await readExcerpt(response.body as never).catch(() => null);
+        excerpt = await readBodyText(response.body, RESPONSE_EXCERPT_BYTES).catch(() => null);
       } catch (error) {
         // The timeout's abort arrives as a DOMException, which is not an Error instance.
         const name = (error as { name?: unknown } | null)?.name;

@@ -92,6 +92,8 @@ export interface CallDoc {
   recorded_day: string;
   summary: CallSummaryDoc | null;
   mismo_file_id: string | null;
+  /** The call logged in each connected CRM, by connection type (set by the CRM sync). */
+  crm_call_ids?: Record<string, string>;
   created_at: Date;
   updated_at: Date;
 }
@@ -371,4 +373,20 @@ export interface WebhookDeliveryDoc {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+}
+
+export type ConnectionType = 'hubspot' | 'caldav';
+
+/**
+ * An organization's connection to a CRM or a calendar (`_id` = `conn_…`). Credentials are
+ * encrypted (`config_encrypted`, the whole config as JSON); `public_config` is what may be shown.
+ */
+export interface ConnectionDoc {
+  _id: string;
+  org_id: string;
+  type: ConnectionType;
+  config_encrypted: string;
+  public_config: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
 }

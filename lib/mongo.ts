@@ -6,6 +6,7 @@ import type {
   BatchDoc,
   CallDoc,
   CallExtractionsDoc,
+  ConnectionDoc,
   ContactDoc,
   DatasetDoc,
   EventDoc,
@@ -58,6 +59,10 @@ export const COLLECTIONS = {
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   transcripts: { name: 'transcripts', indexes: [] },
   extractions: { name: 'extractions', indexes: [] },
+  connections: {
+    name: 'connections',
+    indexes: [{ key: { org_id: 1, type: 1 }, name: 'org_type_unique', unique: true }],
+  },
   scorecards: { name: 'scorecards', indexes: [] },
   tasks: {
     name: 'tasks',
@@ -117,6 +122,7 @@ export interface Collections {
   rateLimitSlots: Collection<RateLimitSlotDoc>;
   transcripts: Collection<TranscriptDoc>;
   extractions: Collection<CallExtractionsDoc>;
+  connections: Collection<ConnectionDoc>;
   scorecards: Collection<ScorecardDoc>;
   tasks: Collection<TaskDoc>;
   appointments: Collection<AppointmentDoc>;
@@ -156,6 +162,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       rateLimitSlots: collection<RateLimitSlotDoc>(COLLECTIONS.rateLimitSlots.name),
       transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
       extractions: collection<CallExtractionsDoc>(COLLECTIONS.extractions.name),
+      connections: collection<ConnectionDoc>(COLLECTIONS.connections.name),
       scorecards: collection<ScorecardDoc>(COLLECTIONS.scorecards.name),
       tasks: collection<TaskDoc>(COLLECTIONS.tasks.name),
       appointments: collection<AppointmentDoc>(COLLECTIONS.appointments.name),

@@ -144,6 +144,20 @@ export async function assertPublicDestination(policy: OutboundPolicy, url: strin
   for (const { address } of addresses) assertAddressAllowed(policy, hostname, address);
 }
 
+/** A response body as text, at most `maxBytes` (the rest is dropped). */
+export async function readBodyText(body: Readable, maxBytes = 1_048_576): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    chunks.push(buffer);
+    length += buffer.length;
+    if (length >= maxBytes) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+
 export interface OutboundResponse {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   'analytics:read',
   'webhooks:manage',
   'settings:manage',
+  'connections:manage',
   'keys:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -27,6 +28,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'analytics:read',
     'webhooks:manage',
     'settings:manage',
+    'connections:manage',
   ],
   // Agents see only their own calls: `calls:read` without `calls:read_all`.
   agent: ['calls:read', 'calls:write'],

@@ -14,6 +14,7 @@ export const taskQueues = {
 export const callWorkflowId = (callId: string) => `call-${callId}`;
 export const batchWorkflowId = (batchId: string) => `batch-${batchId}`;
 export const deliveryWorkflowId = (deliveryId: string) => `delivery-${deliveryId}`;
+export const syncWorkflowId = (callId: string) => `sync-${callId}`;
 
 /** Registered on the dev server at start (scripts/stack.ts); ops filter on them in the Temporal UI. */
 export const searchAttributes = {

@@ -1,3 +1,5 @@
 export { processCall } from './processCall';
 export { ingestBatch } from './ingestBatch';
 export { deliverWebhook } from './deliverWebhook';
+export { syncCall } from './syncStages';
+export { checkConnection } from './checkConnection';

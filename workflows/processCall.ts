@@ -11,6 +11,7 @@ import type { TranscriptionActivities } from '../activities/transcription';
 import type { CallStatus, StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
 import { describeFailure } from './failures';
+import { runSyncStages } from './syncStages';
 import type { ProcessCallInput, ProcessCallResult } from './types';
 
 const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
@@ -27,18 +28,21 @@ const mismo = proxyActivities<CallProcessingActivities>(mismoPolicy);
 export const PATCHES = {
   /** Extraction, action detection and MISMO joined the pipeline (they were recorded `skipped`). */
   intelligenceEngines: 'intelligence-engines-v1',
+  /** CRM and calendar sync joined (they were recorded `skipped`, no connection); the contact comes first. */
+  crmCalendarSync: 'crm-calendar-sync-v1',
 } as const;
 
 /** Stages the first version recorded as `skipped` with this reason. */
 export const STAGES_NOT_AVAILABLE_V0: readonly StageName[] = ['extraction', 'actions', 'crm', 'calendar', 'mismo'];
 export const STAGE_NOT_AVAILABLE_REASON = 'not available in this version';
-/** CRM and calendar sync run only with a connection; this version has none to offer yet. */
+/** Before crm-calendar-sync-v1, CRM and calendar were recorded skipped with this reason. */
 export const SYNC_STAGES: readonly StageName[] = ['crm', 'calendar'];
 export const NO_CONNECTION_REASON = 'no CRM or calendar connection is configured';
 
 /** Workflow id `call-<callId>`: one call from its recording to `completed` or `failed`. */
 export async function processCall(input: ProcessCallInput): Promise<ProcessCallResult> {
   const withEngines = patched(PATCHES.intelligenceEngines);
+  const withSync = withEngines && patched(PATCHES.crmCalendarSync);
   await setStatus(input, 'processing');
   try {
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
@@ -63,8 +67,14 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
     return { callId: input.callId, status: 'failed', reason };
   }
   if (withEngines) {
-    for (const stage of SYNC_STAGES) {
-      await store.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
+    if (withSync) {
+      // The contact first: the CRM sync stores the CRM's contact id on it.
+      await store.upsertContactForCall(input);
+      await runSyncStages(input);
+    } else {
+      for (const stage of SYNC_STAGES) {
+        await store.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
+      }
     }
     const failure = await runMismoStage(input);
     if (failure) {
@@ -76,7 +86,7 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
       await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
     }
   }
-  await store.upsertContactForCall(input);
+  if (!withSync) await store.upsertContactForCall(input);
   await setStatus(input, 'completed');
   await store.emitCallCompleted(input);
   return { callId: input.callId, status: 'completed' };

@@ -20,6 +20,7 @@ import { contactRoutes } from './routes/contacts';
 import { datasetRoutes } from './routes/datasets';
 import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
 import { webhookRoutes } from './routes/webhooks';
+import { connectionRoutes, resyncRoutes } from './routes/connections';
 import { mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -36,6 +37,8 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...datasetRoutes(deps),
     ...scorecardTemplateRoutes(deps),
     ...webhookRoutes(deps),
+    ...connectionRoutes(deps),
+    ...resyncRoutes(deps),
   ];
 }
 

@@ -140,6 +140,15 @@ describeWithStack(
         created_at: new Date(),
         updated_at: new Date(),
       });
+      await stack.database.collections.connections.insertOne({
+        _id: 'conn_theirs',
+        org_id: theirs.organization._id,
+        type: 'hubspot',
+        config_encrypted: 'v1.x.y.z',
+        public_config: {},
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
       await stack.database.collections.webhookDeliveries.insertOne({
         _id: 'dlv_theirs',
         org_id: theirs.organization._id,
@@ -163,6 +172,7 @@ describeWithStack(
       updateScorecardTemplate: { name: 'stolen' },
       createWebhookEndpoint: { url: 'https://example.com/stolen', events: ['call.completed'] },
       updateWebhookEndpoint: { enabled: false },
+      createConnection: { type: 'hubspot', config: { access_token: 'stolen' } },
     };
 
     test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
@@ -177,6 +187,7 @@ describeWithStack(
         templateId: theirTemplateId,
         endpointId: 'whe_theirs',
         deliveryId: 'dlv_theirs',
+        connectionId: 'conn_theirs',
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -210,6 +221,7 @@ describeWithStack(
       });
       expect(await stack.database.collections.webhookDeliveries.countDocuments({ event_id: 'evt_theirs' })).toBe(1);
       expect(await stack.database.collections.webhookEndpoints.countDocuments({})).toBe(1);
+      expect(await stack.database.collections.connections.countDocuments({})).toBe(1);
     });
 
     test("lists never include another organization's records", async () => {

@@ -64,6 +64,15 @@ function fakeActivities(
       language.push(`mismo:${callId}`);
       return { generated: true };
     },
+    async checkConnection() {
+      return { error: null };
+    },
+    async syncCallToCrm() {
+      return { status: 'skipped' as const, reason: 'no CRM connection is configured', synced: 0 };
+    },
+    async syncCallToCalendar() {
+      return { status: 'skipped' as const, reason: 'no calendar connection is configured', synced: 0 };
+    },
     async upsertContactForCall() {
       return { contactId: null };
     },

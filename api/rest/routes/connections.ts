@@ -1,0 +1,192 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { z } from 'zod';
+import { sealConnectionConfig } from '../../../lib/connections';
+import type { ConnectionDoc } from '../../../lib/documents';
+import { conflict, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { isDuplicateKeyError } from '../../../lib/mongo';
+import {
+  ConnectionCreateRequest,
+  ConnectionTestResult,
+  ConnectionView,
+  ResyncStarted,
+} from '../../../lib/schemas/connections';
+import { envelope } from '../../../lib/schemas/responses';
+import { syncWorkflowId, taskQueues } from '../../../lib/temporal';
+import type { checkConnection, syncCall } from '../../../workflows';
+import type { RestDeps } from '../deps';
+import { ownOrganization } from '../middleware/auth';
+import { defineRoute, type RouteDefinition } from '../routing';
+import { visibleCallsFilter } from '../services/calls';
+import { assertDeliverableUrl } from '../services/webhooks';
+
+const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
+const ConnectionParams = OrgParams.extend({ connectionId: z.string().min(1).max(64) });
+const BASE = '/organizations/{orgId}/connections';
+
+export function connectionView(connection: ConnectionDoc): z.infer<typeof ConnectionView> {
+  return {
+    id: connection._id,
+    type: connection.type,
+    config: connection.public_config,
+    created_at: connection.created_at.toISOString(),
+    updated_at: connection.updated_at.toISOString(),
+  };
+}
+
+/** CRM and calendar connections (permission `connections:manage`). */
+export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  const findConnection = async (orgId: string, connectionId: string) => {
+    const connection = await collections.connections.findOne({ _id: connectionId, org_id: orgId });
+    if (!connection) throw notFound('Connection');
+    return connection;
+  };
+  return [
+    defineRoute({
+      method: 'post',
+      path: BASE,
+      operationId: 'createConnection',
+      summary: 'Connect a CRM (`hubspot`) or a calendar (`caldav`); one of each type per organization',
+      description:
+        '`hubspot`: `{ access_token, base_url? }`. `caldav`: `{ url, username, password, calendar }` (`calendar` is the collection path on the server). Credentials are encrypted at rest and never returned. The service URL must not point into our network (checked now and on every request).',
+      tag: 'Connections',
+      permission: 'connections:manage',
+      params: OrgParams,
+      body: ConnectionCreateRequest,
+      success: { status: 201, description: 'The connection, without credentials', schema: envelope(ConnectionView) },
+      errors: [400, 403, 404, 409, 413, 415],
+      async handler(ctx, { auth, params, body }) {
+        const orgId = ownOrganization(auth, params.orgId);
+        const serviceUrl = body.type === 'hubspot' ? body.config.base_url : body.config.url;
+        if (serviceUrl) await assertDeliverableUrl(deps, serviceUrl);
+        const now = new Date();
+        const connection: ConnectionDoc = {
+          _id: newId('conn'),
+          org_id: orgId,
+          type: body.type,
+          ...sealConnectionConfig(deps.config.SECRETS_ENCRYPTION_KEY, body.type, body.config),
+          created_at: now,
+          updated_at: now,
+        };
+        await collections.connections.insertOne(connection).catch((error) => {
+          if (isDuplicateKeyError(error))
+            throw conflict(`The organization already has a ${body.type} connection; delete it first`);
+          throw error;
+        });
+        ctx.status = 201;
+        ctx.body = { success: true, data: connectionView(connection) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: BASE,
+      operationId: 'listConnections',
+      summary: "The organization's connections (never credentials)",
+      tag: 'Connections',
+      permission: 'connections:manage',
+      params: OrgParams,
+      success: { status: 200, description: 'Connections', schema: envelope(z.array(ConnectionView)) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const orgId = ownOrganization(auth, params.orgId);
+        const connections = await collections.connections
+          .find({ org_id: orgId })
+          .sort({ created_at: 1, _id: 1 })
+          .toArray();
+        ctx.body = { success: true, data: connections.map(connectionView) };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: `${BASE}/{connectionId}`,
+      operationId: 'deleteConnection',
+      summary: 'Disconnect (stored CRM ids and calendar URLs stay on the records)',
+      tag: 'Connections',
+      permission: 'connections:manage',
+      params: ConnectionParams,
+      success: { status: 200, description: 'The deleted connection', schema: envelope(ConnectionView) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const orgId = ownOrganization(auth, params.orgId);
+        const connection = await findConnection(orgId, params.connectionId);
+        await collections.connections.deleteOne({ _id: connection._id, org_id: orgId });
+        ctx.body = { success: true, data: connectionView(connection) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: `${BASE}/{connectionId}/test`,
+      operationId: 'testConnection',
+      summary: 'Check the credentials now (HubSpot: one contacts read; CalDAV: PROPFIND of the calendar)',
+      tag: 'Connections',
+      permission: 'connections:manage',
+      params: ConnectionParams,
+      success: {
+        status: 200,
+        description: 'Whether the service accepted the credentials',
+        schema: envelope(ConnectionTestResult),
+      },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const orgId = ownOrganization(auth, params.orgId);
+        const connection = await findConnection(orgId, params.connectionId);
+        // The check runs on a worker (the adapters live there): a short workflow, awaited.
+        const result = await deps.temporal.client.workflow.execute<typeof checkConnection>('checkConnection', {
+          workflowId: `check-${connection._id}-${Date.now()}`,
+          taskQueue: taskQueues.callProcessing,
+          args: [{ orgId, connectionId: connection._id }],
+          workflowExecutionTimeout: '1 minute',
+        });
+        ctx.body = {
+          success: true,
+          data: {
+            id: connection._id,
+            ok: result.error === null,
+            error: result.error,
+            tested_at: new Date().toISOString(),
+          },
+        };
+      },
+    }),
+  ];
+}
+
+/** `POST /calls/{callId}/resync`. */
+export function resyncRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/calls/{callId}/resync',
+      operationId: 'resyncCall',
+      summary: "Run the call's CRM and calendar sync again (workflow sync-<callId>)",
+      description:
+        'Stored CRM ids and calendar UIDs are reused, so nothing is created twice. 409 while a resync of the call is running; the stages `crm` and `calendar` of the call show the progress.',
+      tag: 'Calls',
+      permission: 'calls:write',
+      params: z.object({ callId: z.string().min(1).max(64) }),
+      success: { status: 202, description: 'The resync started', schema: envelope(ResyncStarted) },
+      errors: [403, 404, 409],
+      async handler(ctx, { auth, params }) {
+        // Another organization's call, or another agent's for an agent, is "not found".
+        const call = await collections.calls.findOne({ ...visibleCallsFilter(auth), _id: params.callId });
+        if (!call) throw notFound('Call');
+        if (call.status !== 'completed') throw conflict(`The call is ${call.status}; resync runs on completed calls`);
+        const workflowId = syncWorkflowId(call._id);
+        try {
+          await deps.temporal.client.workflow.start<typeof syncCall>('syncCall', {
+            workflowId,
+            taskQueue: taskQueues.callProcessing,
+            args: [{ orgId: auth.orgId, callId: call._id }],
+          });
+        } catch (error) {
+          if (error instanceof WorkflowExecutionAlreadyStartedError) throw conflict('A resync of this call is running');
+          throw error;
+        }
+        ctx.status = 202;
+        ctx.body = { success: true, data: { call_id: call._id, workflow_id: workflowId, status: 'started' } };
+      },
+    }),
+  ];
+}
