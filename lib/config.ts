@@ -84,6 +84,21 @@ export const ConfigSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
 
+  // Help-content API (api/help).
+  HELP_CONTENT_DIR: z.string().min(1).default('docs/help'),
+  DOCS_PUBLIC_URL: z.string().url().default('http://127.0.0.1:3001/docs'),
+  VIDEO_HOST: z.string().url().default('https://youtu.be'),
+  EMBED_HOST: z.string().url().default('https://www.youtube-nocookie.com/embed'),
+  ASK_ALLOWED_ORIGINS: csv,
+  ASK_SERVICE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  ASK_RATE_LIMIT_PER_IP: positiveInt.default(20),
+  ASK_RATE_WINDOW_PER_IP_SECONDS: positiveInt.default(600),
+  ASK_RATE_LIMIT_GLOBAL: positiveInt.default(300),
+  ASK_RATE_WINDOW_GLOBAL_SECONDS: positiveInt.default(3600),
+  // How the ask limits find the client: 0 = the connection's address; n = the n-th address from the
+  // right of X-Forwarded-For (the one our n-th proxy saw), so forged entries on the left do not count.
+  ASK_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
   // Webhook delivery retries: attempt n+1 waits INITIAL × BACKOFF^(n-1) seconds (30 s, 1, 2, 4, 8 min by default).
   WEBHOOK_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   WEBHOOK_RETRY_INITIAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

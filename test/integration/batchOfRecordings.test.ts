@@ -139,7 +139,7 @@ describeNeeding(
         expect(call.stages.actions.status).toBe('completed');
         expect(call.stages.crm).toMatchObject({
           status: 'skipped',
-          reason: 'no CRM or calendar connection is configured',
+          reason: 'no CRM connection is configured',
         });
         expect(call.stages.mismo.status).toBe(lending ? 'completed' : 'skipped');
         if (!lending) continue;
