@@ -18,7 +18,7 @@ import {
   startTemporalDevServer,
   type ManagedProcess,
 } from './stack';
-import { ensureDevEncryptionKey } from './devSecrets';
+import { ensureDevAskServiceKey, ensureDevEncryptionKey } from './devSecrets';
 import { ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
 
 const COLORS: Record<string, string> = {
@@ -183,6 +183,7 @@ async function main(): Promise<void> {
       TEMPORAL_ADDRESS: temporalAddress(config),
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
       STT_BASE_URL: sttBaseUrl(config),
+      ASK_SERVICE_KEY: ensureDevAskServiceKey(config),
     };
     const demo = await seedDemo(config);
 
@@ -223,6 +224,7 @@ async function main(): Promise<void> {
       '',
       `  Demo organization ${demo.organization_id} (owner ${demo.user_email})`,
       `  Demo API key      ${demo.api_key}`,
+      `  Ask service key   ${childEnv.ASK_SERVICE_KEY}   (POST ${helpUrl}/api/ask with Authorization: Bearer …)`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.api_key}" ${restUrl}/api/v1/batches/unknown`,
       '  Ctrl-C stops everything; data stays in ' + path.relative(REPO_ROOT, dataDir) + '/.',

@@ -1,25 +1,60 @@
 import Koa from 'koa';
+import { Router } from '@koa/router';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../../lib/config';
+import { extractiveAnswerEngine, type AnswerEngine } from '../../lib/help/answer';
+import { loadHelpCorpus, type HelpCorpus } from '../../lib/help/corpus';
+import { buildHelpIndex } from '../../lib/help/search';
 import { healthRouter } from '../../lib/http/health';
 import { errorHandler } from '../../lib/http/errors';
 import { requestLogging } from '../../lib/http/logging';
 import { requestId } from '../../lib/http/requestId';
 import type { Logger } from '../../lib/logger';
 import { pingDatabase, type Database } from '../../lib/mongo';
+import { askRouter } from './routes/ask';
+import { publicHelpRouter } from './routes/public';
 
 export interface HelpDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Defaults to the corpus in HELP_CONTENT_DIR (validated: a bad catalog stops the app). */
+  corpus?: HelpCorpus;
+  /** Defaults to the embedded extractive engine. */
+  engine?: AnswerEngine;
 }
 
 /** The public help-content app (its own port, no version segment in paths). */
 export function createHelpApp(deps: HelpDeps): Koa {
+  const directory = path.resolve(deps.config.HELP_CONTENT_DIR);
+  const corpus = deps.corpus ?? loadHelpCorpus(directory, deps.config.DOCS_PUBLIC_URL);
+  const index = buildHelpIndex(corpus);
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
   app.use(requestLogging(deps.logger));
   app.use(errorHandler(deps.logger));
   // MongoDB holds the shared ask rate-limit counters, so the app is not ready without it.
   app.use(healthRouter({ mongo: () => pingDatabase(deps.database) }).routes());
+  app.use(publicHelpRouter(corpus, index).routes());
+  const ask = askRouter({
+    config: deps.config,
+    collections: deps.database.collections,
+    corpus,
+    index,
+    engine: deps.engine ?? extractiveAnswerEngine,
+  });
+  app.use(ask.routes());
+  app.use(ask.allowedMethods());
+  // The docs pages themselves (markdown), so search hits link somewhere on a fresh machine.
+  const pages = new Router();
+  pages.get('/docs/:slug', (ctx) => {
+    const file = path.join(directory, `${ctx.params.slug}.md`);
+    if (!/^[a-z0-9-]+$/.test(ctx.params.slug ?? '') || !existsSync(file)) return;
+    ctx.type = 'text/markdown; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = readFileSync(file, 'utf8');
+  });
+  app.use(pages.routes());
   return app;
 }

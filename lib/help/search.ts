@@ -6,6 +6,8 @@ import type { DocChunk, HelpChapter, HelpCorpus, HelpVideo } from './corpus';
  * terms): one index for doc sections, one for video chapters. No model call.
  */
 export const SEARCH_OPTIONS = { prefix: true, fuzzy: 0.2, combineWith: 'OR' as const };
+/** Words are letters and digits: backticks, slashes and dots separate them (`X-Service-Signature` → x, service, signature). */
+export const tokenize = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 export const SNIPPET_LENGTH = 200;
 
 export interface ChapterEntry {
@@ -27,6 +29,7 @@ export function buildHelpIndex(corpus: HelpCorpus): HelpIndex {
   const docs = new MiniSearch<DocChunk>({
     fields: ['title', 'section', 'text'],
     storeFields: ['id'],
+    tokenize,
     searchOptions: { ...SEARCH_OPTIONS, boost: { section: 2, title: 1.5 } },
   });
   docs.addAll(corpus.chunks);
@@ -48,6 +51,7 @@ export function buildHelpIndex(corpus: HelpCorpus): HelpIndex {
     );
   const chapters = new MiniSearch<ChapterEntry>({
     fields: ['text'],
+    tokenize,
     extractField: (entry, field) => (field === 'id' ? entry.id : entry.text),
     storeFields: ['id'],
     searchOptions: SEARCH_OPTIONS,
