@@ -13,6 +13,7 @@ import { requestId } from '../../lib/http/requestId';
 import type { Logger } from '../../lib/logger';
 import { pingDatabase, type Database } from '../../lib/mongo';
 import { askRouter } from './routes/ask';
+import { mcpRouter } from './routes/mcp';
 import { publicHelpRouter } from './routes/public';
 
 export interface HelpDeps {
@@ -46,6 +47,7 @@ export function createHelpApp(deps: HelpDeps): Koa {
   });
   app.use(ask.routes());
   app.use(ask.allowedMethods());
+  app.use(mcpRouter({ config: deps.config, corpus, index }).routes());
   // The docs pages themselves (markdown), so search hits link somewhere on a fresh machine.
   const pages = new Router();
   pages.get('/docs/:slug', (ctx) => {

@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createHelpApp } from '../../api/help/app';
 import type { Config } from '../../lib/config';
 import type { AnswerEngine } from '../../lib/help/answer';
@@ -310,5 +312,34 @@ describeWithStack('the help-content API', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+
+  test('MCP over Streamable HTTP, with the SDK client: search_help_videos and ask_service_docs', async () => {
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${help.url}/mcp`)));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['ask_service_docs', 'search_help_videos']);
+      const search = (await client.callTool({
+        name: 'search_help_videos',
+        arguments: { query: 'retry a delivery' },
+      })) as any;
+      const found = JSON.parse(search.content[0].text);
+      expect(found.chapters[0]).toMatchObject({
+        chapterId: 'webhooks-signatures.3',
+        url: expect.stringMatching(/\?t=\d+$/),
+      });
+      const asked = (await client.callTool({
+        name: 'ask_service_docs',
+        arguments: { question: 'How do I revoke an API key?' },
+      })) as any;
+      expect(asked.isError).toBeFalsy();
+      const answer = JSON.parse(asked.content[0].text);
+      expect(answer.answer).toMatch(/Revoke|revoke/);
+      expect(answer.citations.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+    expect((await fetch(`${help.url}/mcp`)).status).toBe(405);
   });
 });
