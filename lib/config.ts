@@ -90,6 +90,9 @@ export const ConfigSchema = z.object({
   VIDEO_HOST: z.string().url().default('https://youtu.be'),
   EMBED_HOST: z.string().url().default('https://www.youtube-nocookie.com/embed'),
   ASK_ALLOWED_ORIGINS: csv,
+  // The ask engine: embedded (extractive, offline) or the Anthropic Messages API (ANTHROPIC_API_KEY, streamed).
+  ASK_ENGINE: z.enum(['embedded', 'anthropic']).default('embedded'),
+  ASK_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
   ASK_SERVICE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   ASK_RATE_LIMIT_PER_IP: positiveInt.default(20),
   ASK_RATE_WINDOW_PER_IP_SECONDS: positiveInt.default(600),

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../lib/config';
 import { extractiveAnswerEngine, type AnswerEngine } from '../../lib/help/answer';
+import { AnthropicAnswerEngine } from '../../lib/help/anthropicAnswer';
 import { loadHelpCorpus, type HelpCorpus } from '../../lib/help/corpus';
 import { buildHelpIndex } from '../../lib/help/search';
 import { healthRouter } from '../../lib/http/health';
@@ -26,6 +27,18 @@ export interface HelpDeps {
   engine?: AnswerEngine;
 }
 
+/** The ask engine ASK_ENGINE names; `anthropic` without its key is refused at start. */
+export function askEngineFor(config: Config): AnswerEngine {
+  if (config.ASK_ENGINE === 'embedded') return extractiveAnswerEngine;
+  if (!config.ANTHROPIC_API_KEY) throw new Error('ASK_ENGINE=anthropic needs ANTHROPIC_API_KEY');
+  return new AnthropicAnswerEngine({
+    apiKey: config.ANTHROPIC_API_KEY,
+    baseUrl: config.ANTHROPIC_BASE_URL,
+    model: config.ASK_MODEL,
+    timeoutMs: config.LANGUAGE_TIMEOUT_SECONDS * 1000,
+  });
+}
+
 /** The public help-content app (its own port, no version segment in paths). */
 export function createHelpApp(deps: HelpDeps): Koa {
   const directory = path.resolve(deps.config.HELP_CONTENT_DIR);
@@ -43,7 +56,7 @@ export function createHelpApp(deps: HelpDeps): Koa {
     collections: deps.database.collections,
     corpus,
     index,
-    engine: deps.engine ?? extractiveAnswerEngine,
+    engine: deps.engine ?? askEngineFor(deps.config),
   });
   app.use(ask.routes());
   app.use(ask.allowedMethods());

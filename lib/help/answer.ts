@@ -18,7 +18,11 @@ export interface Retrieved {
   chapters: { id: string; label: string; summary: string; score: number; terms: string[] }[];
 }
 
-export type AnswerPart = { type: 'text'; text: string } | { type: 'cite'; chapterId: string; reason: string };
+export type AnswerPart =
+  | { type: 'text'; text: string }
+  | { type: 'cite'; chapterId: string; reason: string }
+  /** Token counts, when the engine knows them (a model does; the embedded engine counts words). */
+  | { type: 'usage'; input_tokens: number; output_tokens: number };
 
 export interface AnswerEngine {
   readonly name: string;

@@ -12,6 +12,7 @@ import { CorpusError, loadHelpCorpus } from '../../lib/help/corpus';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
 import { describeWithStack, testConfig } from '../support/env';
+import { startLocalServer } from '../support/httpServer';
 
 const ORIGIN = 'https://docs.example.com';
 const SERVICE_KEY = 'ask-service-key-0123456789';
@@ -341,5 +342,84 @@ describeWithStack('the help-content API', () => {
       await client.close();
     }
     expect((await fetch(`${help.url}/mcp`)).status).toBe(405);
+  });
+
+  test('ASK_ENGINE=anthropic: streamed from a Messages API server, chapter markers become resolved citations', async () => {
+    const requests: any[] = [];
+    // Deltas split a marker across events, and cite one real and one invented chapter.
+    const deltas = [
+      'Sign the raw body with HMAC-SHA256 ',
+      '[webhooks-signa',
+      'tures.2] and compare in constant time',
+      ' [made-up.3].',
+    ];
+    const model = await startLocalServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        requests.push({ path: req.url, headers: req.headers, body: JSON.parse(raw) });
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        const event = (type: string, data: object) =>
+          res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+        event('message_start', {
+          message: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            model: 'test-model',
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 321, output_tokens: 1 },
+          },
+        });
+        event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+        for (const text of deltas) event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+        event('content_block_stop', { index: 0 });
+        event('message_delta', {
+          delta: { stop_reason: 'end_turn', stop_sequence: null },
+          usage: { output_tokens: 17 },
+        });
+        event('message_stop', {});
+        res.end();
+      });
+    });
+    const anthropicConfig = testConfig({
+      MONGODB_DB: config.MONGODB_DB,
+      ASK_ALLOWED_ORIGINS: ORIGIN,
+      ASK_RATE_LIMIT_PER_IP: '1000',
+      ASK_ENGINE: 'anthropic',
+      ASK_MODEL: 'test-model',
+      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_BASE_URL: model.url,
+    });
+    const server = await startHelp(anthropicConfig, database);
+    try {
+      const response = await fetch(`${server.url}/api/ask`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'How do I verify a webhook signature?' }] }),
+      });
+      const events = sseEvents(await response.text());
+      const text = events
+        .filter((event) => event.event === 'text')
+        .map((event) => event.data.text)
+        .join('');
+      expect(text).toBe('Sign the raw body with HMAC-SHA256 and compare in constant time .');
+      expect(text).not.toContain('[');
+      const citations = events.find((event) => event.event === 'citations')!.data.citations;
+      expect(citations.map((citation: { chapterId: string }) => citation.chapterId)).toEqual(['webhooks-signatures.2']);
+      expect(events.at(-1)).toEqual({ event: 'done', data: { usage: { input_tokens: 321, output_tokens: 17 } } });
+      expect(requests[0].path).toBe('/v1/messages');
+      expect(requests[0].body).toMatchObject({
+        model: 'test-model',
+        stream: true,
+        messages: [{ role: 'user', content: 'How do I verify a webhook signature?' }],
+      });
+      expect(requests[0].body.system).toContain('[webhooks-signatures.2] Verify the signature');
+    } finally {
+      await server.close();
+      await model.close();
+    }
   });
 });

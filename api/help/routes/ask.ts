@@ -160,15 +160,17 @@ export function askRouter(deps: AskDeps): Router {
 
       if (!input.stream) {
         let answer = '';
+        let usage: { input_tokens: number; output_tokens: number } | null = null;
         const cited: { chapterId: string; reason: string }[] = [];
         for await (const part of parts) {
           if (part.type === 'text') answer += part.text;
-          else cited.push(part);
+          else if (part.type === 'cite') cited.push(part);
+          else usage = { input_tokens: part.input_tokens, output_tokens: part.output_tokens };
         }
         ctx.body = {
           answer,
           citations: resolveCitations(deps.corpus.videos, cited, hosts),
-          usage: { input_tokens: inputTokens, output_tokens: countWords(answer) },
+          usage: usage ?? { input_tokens: inputTokens, output_tokens: countWords(answer) },
         };
         return;
       }
@@ -182,17 +184,19 @@ export function askRouter(deps: AskDeps): Router {
       ctx.body = stream;
       void (async () => {
         let answer = '';
+        let usage: { input_tokens: number; output_tokens: number } | null = null;
         const cited: { chapterId: string; reason: string }[] = [];
         try {
           for await (const part of parts) {
             if (part.type === 'text') {
               answer += part.text;
               send('text', { text: part.text });
-            } else cited.push(part);
+            } else if (part.type === 'cite') cited.push(part);
+            else usage = { input_tokens: part.input_tokens, output_tokens: part.output_tokens };
           }
           const citations: Citation[] = resolveCitations(deps.corpus.videos, cited, hosts);
           send('citations', { citations });
-          send('done', { usage: { input_tokens: inputTokens, output_tokens: countWords(answer) } });
+          send('done', { usage: usage ?? { input_tokens: inputTokens, output_tokens: countWords(answer) } });
         } catch (error) {
           // The status line is sent: failures now travel as an event.
           send('error', { error: (error as Error).message });
