@@ -20,6 +20,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The docs widget page is read at start (not compiled).
+COPY --from=build /app/api/help/widget ./dist/api/help/widget
 COPY docs ./docs
 USER node
 EXPOSE 3000 3001

@@ -184,6 +184,8 @@ async function main(): Promise<void> {
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
       STT_BASE_URL: sttBaseUrl(config),
       ASK_SERVICE_KEY: ensureDevAskServiceKey(config),
+      // The docs widget is served by the help app: its own origin may ask.
+      ASK_ALLOWED_ORIGINS: [...config.ASK_ALLOWED_ORIGINS, `http://${config.HOST}:${config.HELP_PORT}`].join(','),
     };
     const demo = await seedDemo(config);
 
@@ -217,7 +219,7 @@ async function main(): Promise<void> {
       '',
       'The call-intelligence stack is running.',
       `  REST API      ${restUrl}/api/v1   (health: ${restUrl}/readyz)`,
-      `  Help API      ${helpUrl}          (health: ${helpUrl}/readyz)`,
+      `  Help API      ${helpUrl}          (health: ${helpUrl}/readyz; docs widget: ${helpUrl}/widget)`,
       `  Temporal UI   ${uiUrl}`,
       `  Temporal      ${temporalAddress(config)}   MongoDB ${mongoUri(config)}`,
       `  Speech-to-text ${sttBaseUrl(config)}/v1/audio/transcriptions`,

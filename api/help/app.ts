@@ -70,6 +70,13 @@ export function createHelpApp(deps: HelpDeps): Koa {
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = readFileSync(file, 'utf8');
   });
+  // The docs widget: asks, streams the answer, links the citations at their chapter.
+  const widget = readFileSync(path.join(__dirname, 'widget', 'widget.html'), 'utf8');
+  pages.get('/widget', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'");
+    ctx.body = widget;
+  });
   app.use(pages.routes());
   return app;
 }
