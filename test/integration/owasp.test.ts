@@ -1,0 +1,129 @@
+import { describeWithStack, testConfig } from '../support/env';
+import { insertCalls, makeCall } from '../support/seed';
+import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+
+/**
+ * OWASP API Top 10 checks not covered by their own suites (BOLA: apiKeysAndBola; broken auth and
+ * role changes: restBasics; exact limits under 50 parallel requests: rateLimit; ask limits: helpApi):
+ * injection and mass assignment, SSRF targets for recordings and webhook URLs, oversize input.
+ */
+describeWithStack('OWASP API Top 10: injection, mass assignment, SSRF, resource consumption', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack(testConfig(), { workers: false });
+  });
+  afterAll(async () => stack?.close());
+
+  test('operator injection in query strings and JSON bodies is refused or harmless, never a filter', async () => {
+    const mine = await seedTenant(stack.database);
+    const theirs = await seedTenant(stack.database, 'owner', 'Theirs');
+    await insertCalls(stack.database, [
+      makeCall(mine.organization._id, { _id: 'call_mine', external_id: 'ext-1' }),
+      makeCall(theirs.organization._id, { _id: 'call_theirs', external_id: 'ext-2' }),
+    ]);
+    // Query strings: qs-style brackets are not objects here; they are invalid or literal values.
+    for (const query of [
+      'external_id[$ne]=x',
+      'external_id=%7B%22%24ne%22%3Anull%7D',
+      'agent_email[$regex]=.*',
+      'status[$in][]=completed',
+    ]) {
+      const response = await api(stack, mine.key, 'GET', `/calls?${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: response.status === 200 ? 200 : 400 });
+      if (response.status === 200) expect(response.body.data).toEqual([]);
+    }
+    // JSON bodies: an operator where a string belongs is a 400 naming the field; nothing is written.
+    const injected = await api(stack, mine.key, 'POST', '/calls/upload/batch', {
+      calls: [
+        {
+          audio_url: 'https://recordings.example.com/a.wav',
+          recorded_at: '2026-03-10T15:04:00-05:00',
+          agent_name: 'A',
+          agent_email: { $ne: null },
+          external_id: { $gt: '' },
+        },
+      ],
+    });
+    expect(injected.status).toBe(400);
+    expect(injected.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(
+      expect.arrayContaining(['calls.0.agent_email', 'calls.0.external_id']),
+    );
+    expect(await stack.database.collections.calls.countDocuments({ org_id: mine.organization._id })).toBe(1);
+    const contactProbe = await api(stack, mine.key, 'GET', `/contacts?phone[$ne]=1`);
+    expect(contactProbe.status).toBe(400);
+  });
+
+  test('__proto__ and unknown fields do not reach stored records (mass assignment)', async () => {
+    const tenant = await seedTenant(stack.database);
+    const polluted = JSON.parse(
+      '{"key":"proto_test","name":"P","fields":[{"name":"a","type":"string","description":"d"}],"__proto__":{"org_id":"org_other","is_admin":true}}',
+    );
+    const created = await api(stack, tenant.key, 'POST', '/datasets', polluted);
+    expect([201, 400]).toContain(created.status);
+    expect(({} as Record<string, unknown>).is_admin).toBeUndefined();
+    const stored = await stack.database.collections.datasets.findOne({ key: 'proto_test' });
+    if (stored) expect(stored.org_id).toBe(tenant.organization._id);
+    const extra = await api(stack, tenant.key, 'POST', '/datasets', {
+      key: 'extra',
+      name: 'E',
+      fields: [{ name: 'a', type: 'string', description: 'd' }],
+      org_id: 'org_other',
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.message).toMatch(/org_id/);
+    const role = await api(stack, tenant.key, 'POST', `/organizations/${tenant.organization._id}/api-keys`, {
+      name: 'k',
+      role: 'owner',
+    });
+    expect(role.status).toBe(400);
+  });
+
+  test.each([
+    'http://127.0.0.1/a.wav',
+    'http://[::1]/a.wav',
+    'http://[::ffff:127.0.0.1]/a.wav',
+    'http://2130706433/a.wav',
+    'http://0x7f000001/a.wav',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.8/a.wav',
+    'http://192.168.1.1/a.wav',
+    'http://100.64.0.1/a.wav',
+    'http://127.0.0.1.nip.io/a.wav',
+    'http://localhost/a.wav',
+  ])('a webhook URL pointing inside (%s, as https) is refused at registration', async (target) => {
+    const tenant = await seedTenant(stack.database);
+    const response = await api(stack, tenant.key, 'POST', `/organizations/${tenant.organization._id}/webhooks`, {
+      url: target.replace(/^http:/, 'https:'),
+      events: ['call.completed'],
+    });
+    expect(response.status).toBe(400);
+    expect(await stack.database.collections.webhookEndpoints.countDocuments({ org_id: tenant.organization._id })).toBe(
+      0,
+    );
+  });
+
+  test('oversize JSON is 413 and nothing is stored; too many items or tags are 400', async () => {
+    const tenant = await seedTenant(stack.database);
+    const huge = await fetch(`${stack.baseUrl}/calls/upload/batch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ calls: [], padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    const tags = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+      calls: [
+        {
+          audio_url: 'https://recordings.example.com/a.wav',
+          recorded_at: '2026-03-10T15:04:00-05:00',
+          agent_name: 'A',
+          agent_email: 'a@example.com',
+          tags: Array.from({ length: 11 }, (_, index) => `t${index}`),
+        },
+      ],
+    });
+    expect(tags.status).toBe(400);
+    expect(await stack.database.collections.calls.countDocuments({ org_id: tenant.organization._id })).toBe(0);
+    const longQuery = await api(stack, tenant.key, 'GET', `/calls?agent_email=${'a'.repeat(5000)}@example.com`);
+    expect(longQuery.status).toBe(400);
+  });
+});
