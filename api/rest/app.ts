@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import { healthRouter } from '../../lib/http/health';
+import { AppError } from '../../lib/errors';
 import { errorHandler } from '../../lib/http/errors';
 import { requestLogging } from '../../lib/http/logging';
 import { requestId } from '../../lib/http/requestId';
@@ -42,6 +43,9 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
   ];
 }
 
+/** A method no route knows (TRACE, CONNECT, …) is a 405 like any other wrong method, not a 501. */
+const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
+
 /**
  * The REST app, composed top to bottom: request id → logging → errors → health and docs (no key)
  * → authentication → rate limit → routes (each parses its own body). The rate limit follows authentication
@@ -71,7 +75,7 @@ export function createRestApp(deps: RestDeps): Koa {
     ctx.body = referencePage;
   });
   app.use(publicRouter.routes());
-  app.use(publicRouter.allowedMethods({ throw: true }));
+  app.use(publicRouter.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
 
   const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
@@ -81,6 +85,6 @@ export function createRestApp(deps: RestDeps): Koa {
     idempotency: idempotency(deps.database.collections),
   });
   app.use(v1.routes());
-  app.use(v1.allowedMethods({ throw: true }));
+  app.use(v1.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
   return app;
 }

@@ -76,7 +76,13 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
   for (const route of routes) {
     const idempotent = route.method === 'post';
     const errorStatuses = [
-      ...new Set([...route.errors, ...COMMON_ERROR_STATUSES, ...(idempotent ? [409, 422] : [])]),
+      ...new Set([
+        ...route.errors,
+        ...COMMON_ERROR_STATUSES,
+        ...(idempotent ? [409, 422] : []),
+        // Path, query and body are validated: a bad one is a 400 naming the parameter.
+        ...(route.params || route.query || route.body || route.multipart ? [400] : []),
+      ]),
     ].sort();
     const responses: Record<string, unknown> = {
       [route.success.status]: {

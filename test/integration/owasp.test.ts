@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describeWithStack, testConfig } from '../support/env';
 import { insertCalls, makeCall } from '../support/seed';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
@@ -125,5 +126,64 @@ describeWithStack('OWASP API Top 10: injection, mass assignment, SSRF, resource 
     expect(await stack.database.collections.calls.countDocuments({ org_id: tenant.organization._id })).toBe(0);
     const longQuery = await api(stack, tenant.key, 'GET', `/calls?agent_email=${'a'.repeat(5000)}@example.com`);
     expect(longQuery.status).toBe(400);
+  });
+
+  test('input the stores cannot hold is a 400, never a 500 (found by schemathesis)', async () => {
+    const tenant = await seedTenant(stack.database);
+    const item = {
+      audio_url: 'https://recordings.example.com/a.wav',
+      recorded_at: '2026-03-10T15:04:00-05:00',
+      agent_name: 'A',
+      agent_email: 'a@example.com',
+    };
+    const nested = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+      calls: [{ ...item, metadata: { grid: [[1, 2]] } }],
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.error.details[0].path).toBe('calls.0.metadata');
+    const dollar = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+      calls: [{ ...item, metadata: { $where: 'x' } }],
+    });
+    expect(dollar.status).toBe(400);
+    const nul = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+      calls: [{ ...item, agent_name: 'A\u0000B' }],
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toMatch(/calls\.0\.agent_name contains invalid text/);
+    const lone = await fetch(`${stack.baseUrl}/calls/upload/batch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json' },
+      body: '{"calls":[{"agent_name":"\\udba6"}]}',
+    });
+    expect(lone.status).toBe(400);
+    const longLocal = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+      calls: [{ ...item, agent_email: `${'a'.repeat(65)}@example.com` }],
+    });
+    expect(longLocal.status).toBe(400);
+    const noBoundary = await fetch(`${stack.baseUrl}/calls/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'multipart/form-data' },
+      body: 'x',
+    });
+    expect(noBoundary.status).toBe(400);
+    // fetch refuses TRACE itself; node:http sends it.
+    const trace = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${stack.baseUrl}/calls`, {
+        method: 'TRACE',
+        headers: { Authorization: `Bearer ${tenant.key}` },
+      });
+      request
+        .on('response', (response) => (response.resume(), resolve(response.statusCode ?? 0)))
+        .on('error', reject)
+        .end();
+    });
+    expect(trace).toBe(405);
+    const emptyKey = await fetch(`${stack.baseUrl}/calls/upload/batch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': '' },
+      body: JSON.stringify({ calls: [item] }),
+    });
+    expect(emptyKey.status).toBe(400);
+    expect(await stack.database.collections.calls.countDocuments({ org_id: tenant.organization._id })).toBe(0);
   });
 });

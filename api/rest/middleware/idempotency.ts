@@ -23,8 +23,9 @@ function requestHash(ctx: Context): string {
 export function idempotency(collections: Collections): Middleware {
   const records = collections.idempotencyKeys;
   return async (ctx, next) => {
+    // Present but empty is a mistake to report, not a request without a key.
+    if (ctx.headers['idempotency-key'] === undefined) return next();
     const key = ctx.get('Idempotency-Key');
-    if (!key) return next();
     if (!KEY_PATTERN.test(key)) {
       throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters', [
         { path: 'Idempotency-Key', message: '1 to 255 printable ASCII characters' },

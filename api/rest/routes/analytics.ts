@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
-import { Email, IsoDateTime } from '../../../lib/schemas/common';
+import { EmailFilter, IsoDateTime } from '../../../lib/schemas/common';
 import { envelope } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
@@ -14,7 +14,7 @@ const TeamMetricsQuery = z
   .object({
     from: IsoDateTime.optional().describe(`period start (inclusive); default: ${DEFAULT_PERIOD_DAYS} days before "to"`),
     to: IsoDateTime.optional().describe('period end (exclusive); default: now'),
-    agent_email: Email.optional(),
+    agent_email: EmailFilter.optional(),
     group_by: z.enum(['agent', 'day']).default('agent').describe('day = UTC calendar day of recorded_at'),
   })
   .strict();

@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { mismoBucket, recordingsBucket } from '../../../lib/mongo';
 import { pageOf } from '../../../lib/pagination';
 import { CALL_STATUS_VALUES, CallDetail, CallSummary, DIRECTIONS } from '../../../lib/schemas/calls';
-import { Email, IsoDateTime } from '../../../lib/schemas/common';
+import { EmailFilter, IsoDateTime } from '../../../lib/schemas/common';
 import { Scorecard } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
@@ -19,7 +19,7 @@ export const CallListQuery = z
   .object({
     from: IsoDateTime.optional().describe('recorded_at ≥ from'),
     to: IsoDateTime.optional().describe('recorded_at < to'),
-    agent_email: Email.optional(),
+    agent_email: EmailFilter.optional(),
     contact_id: z.string().min(1).max(64).optional(),
     status: z.enum(CALL_STATUS_VALUES).optional(),
     direction: z.enum(DIRECTIONS).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
 import { pageOf } from '../../../lib/pagination';
 import { CallSummary } from '../../../lib/schemas/calls';
-import { E164Phone, Email } from '../../../lib/schemas/common';
+import { E164Phone, EmailFilter } from '../../../lib/schemas/common';
 import { ContactSummary } from '../../../lib/schemas/contacts';
 import { Task } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
@@ -18,7 +18,7 @@ const ContactListQuery = z
   .object({
     q: z.string().trim().min(1).max(100).optional().describe('matches names, phones and e-mails (case-insensitive)'),
     phone: E164Phone.optional(),
-    email: Email.optional(),
+    email: EmailFilter.optional(),
     ...PaginationQuery,
   })
   .strict();

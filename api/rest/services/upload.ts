@@ -49,11 +49,19 @@ export async function receiveUpload(
   });
   refused.catch(() => undefined);
 
-  const parser = busboy({
-    headers: ctx.req.headers,
-    // One byte over the cap reaches the meter, which refuses the file.
-    limits: { files: 1, fileSize: deps.maxBytes + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
-  });
+  let parser: ReturnType<typeof busboy>;
+  try {
+    parser = busboy({
+      headers: ctx.req.headers,
+      // One byte over the cap reaches the meter, which refuses the file.
+      limits: { files: 1, fileSize: deps.maxBytes + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+    });
+  } catch (error) {
+    // e.g. multipart/form-data without a boundary: the request is malformed, not our failure.
+    throw badRequest(`The multipart body cannot be read: ${(error as Error).message}`, [
+      { path: '(body)', message: (error as Error).message },
+    ]);
+  }
   parser.on('field', (name, value) => {
     if (name === '__proto__' || name === 'constructor' || name === 'prototype') return;
     const previous = fields[name];
