@@ -32,6 +32,7 @@ export const Metadata = z
   .record(
     z
       .string()
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
       .regex(/^[^$.\u0000][^.\u0000]*$/, 'metadata keys must not start with $ or contain . or NUL')
       .max(200),
     z.unknown(),

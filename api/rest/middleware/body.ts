@@ -30,6 +30,7 @@ export function jsonBody(limitBytes: number, options: { keepRaw: boolean } = { k
   ];
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 
 /** JSON may escape lone UTF-16 surrogates (`"\udba6"`) and NUL (`"\u0000"`): not text, and not storable as field names. */
