@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { toolPath } from '../../scripts/tools';
 import { createOrganizationWithUserAndKey } from '../../lib/tenancy';
 import { describeNeeding, testConfig } from '../support/env';
@@ -25,12 +27,17 @@ const missing =
 
 function runToEnd(command: string, args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } });
+    // In a scratch folder: schemathesis keeps a cache where it runs.
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'cis-schemathesis-'));
+    const child = spawn(command, args, { cwd, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
+    child.on('close', (status) => {
+      rmSync(cwd, { recursive: true, force: true });
+      resolve({ status, output });
+    });
   });
 }
 
