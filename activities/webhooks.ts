@@ -1,6 +1,4 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import type { Config } from '../lib/config';
 import type { DeliveryAttempt, DeliveryStatus, WebhookDeliveryDoc, WebhookEndpointDoc } from '../lib/documents';
 import { eventBody } from '../lib/eventLog';
@@ -9,15 +7,10 @@ import { OutboundBlockedError, outboundRequest, readBodyText } from '../lib/outb
 import { decryptSecret } from '../lib/secrets';
 import { deliveryHeaders } from '../lib/webhookSignature';
 import { NON_RETRYABLE, WEBHOOK_HTTP_TIMEOUT_MS } from './policies';
+import { outboundCa } from './providers/outboundService';
 
 /** The first bytes of a receiver's answer kept in the delivery log. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
-
-/** The CAs outbound HTTPS trusts: the system's, plus OUTBOUND_CA_FILE's (never fewer checks). */
-export function outboundCertificateAuthorities(config: Config): string[] | undefined {
-  if (!config.OUTBOUND_CA_FILE) return undefined;
-  return [...rootCertificates, readFileSync(config.OUTBOUND_CA_FILE, 'utf8')];
-}
 
 /** The secrets a delivery is signed with now: the current one, and the previous while it is honoured. */
 export function signingSecrets(config: Config, endpoint: WebhookEndpointDoc, now: Date): string[] {
@@ -34,7 +27,7 @@ export function signingSecrets(config: Config, endpoint: WebhookEndpointDoc, now
 
 export function createWebhookActivities(deps: { collections: Collections; config: Config }) {
   const { collections, config } = deps;
-  const ca = outboundCertificateAuthorities(config);
+  const ca = outboundCa(config);
 
   const logAttempt = async (
     orgId: string,

@@ -16,7 +16,7 @@ import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { taskQueues } from '../lib/temporal';
 import { connectTemporal } from '../lib/temporalClient';
 import { createOrganizationWithUserAndKey } from '../lib/tenancy';
-import { benchServers, fmt, percentile, runJobs } from './stack';
+import { benchServers, fmt, measuredRow, printTable, runJobs } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:ingest] ${line}\n`);
 
@@ -94,22 +94,11 @@ export async function main(argv: string[]): Promise<void> {
     const direct = await runJobs(batches, concurrency, startWorkflowsDirectly);
 
     const calls = batches * callsPerBatch;
-    const rows = [
+    printTable(log, [
       ['', 'calls/s', 'p50 ms/batch', 'p99 ms/batch'],
-      [
-        'POST /calls/upload/batch',
-        fmt((calls / viaApi.wallMs) * 1000),
-        fmt(percentile(viaApi.latencies, 50)),
-        fmt(percentile(viaApi.latencies, 99)),
-      ],
-      [
-        'Temporal client, 1 start per call',
-        fmt((calls / direct.wallMs) * 1000),
-        fmt(percentile(direct.latencies, 50)),
-        fmt(percentile(direct.latencies, 99)),
-      ],
-    ];
-    for (const row of rows) log(row.map((cell, index) => (index === 0 ? cell.padEnd(36) : cell.padStart(14))).join(''));
+      measuredRow('POST /calls/upload/batch', calls, viaApi),
+      measuredRow('Temporal client, 1 start per call', calls, direct),
+    ]);
     log(`ratio (API time / baseline time, same calls): ${fmt(viaApi.wallMs / direct.wallMs, 2)}× (target ≤ 1.25×)`);
   } finally {
     server.close();

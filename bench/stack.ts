@@ -47,6 +47,22 @@ export function percentile(sortedMs: number[], p: number): number {
 
 export const fmt = (value: number, digits = 1) => value.toFixed(digits);
 
+/** A measured row: name, throughput per second, p50 and p99 of the latencies (ms). */
+export function measuredRow(name: string, count: number, run: { latencies: number[]; wallMs: number }): string[] {
+  return [
+    name,
+    fmt((count / run.wallMs) * 1000),
+    fmt(percentile(run.latencies, 50)),
+    fmt(percentile(run.latencies, 99)),
+  ];
+}
+
+/** Prints rows as a table: the first column left-aligned, the others right-aligned. */
+export function printTable(log: (line: string) => void, rows: string[][], firstWidth = 36): void {
+  for (const row of rows)
+    log(row.map((cell, index) => (index === 0 ? cell.padEnd(firstWidth) : cell.padStart(14))).join(''));
+}
+
 export async function timed<T>(work: () => Promise<T>): Promise<number> {
   const started = process.hrtime.bigint();
   await work();

@@ -19,7 +19,7 @@ import { encryptSecret, generateEncryptionKey } from '../lib/secrets';
 import { connectTemporal } from '../lib/temporalClient';
 import { generateWebhookSecret } from '../lib/webhookSignature';
 import { createWorkers } from '../workers/createWorkers';
-import { benchServers, fmt, percentile, runJobs } from './stack';
+import { benchServers, fmt, measuredRow, percentile, printTable, runJobs } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:webhooks] ${line}\n`);
 
@@ -132,22 +132,11 @@ export async function main(argv: string[]): Promise<void> {
       });
       await response.arrayBuffer();
     });
-    const rows = [
+    printTable(log, [
       ['', 'deliveries/s', 'p50 ms', 'p99 ms'],
-      [
-        'event → deliverWebhook workflow',
-        fmt((count / viaWorkflows.wallMs) * 1000),
-        fmt(percentile(viaWorkflows.latencies, 50)),
-        fmt(percentile(viaWorkflows.latencies, 99)),
-      ],
-      [
-        'plain HTTP POST loop',
-        fmt((count / plain.wallMs) * 1000),
-        fmt(percentile(plain.latencies, 50)),
-        fmt(percentile(plain.latencies, 99)),
-      ],
-    ];
-    for (const row of rows) log(row.map((cell, index) => (index === 0 ? cell.padEnd(34) : cell.padStart(14))).join(''));
+      measuredRow('event → deliverWebhook workflow', count, viaWorkflows),
+      measuredRow('plain HTTP POST loop', count, plain),
+    ]);
     log(
       `ratio (workflow wall time / plain loop wall time): ${fmt(viaWorkflows.wallMs / plain.wallMs, 2)}×; ` +
         `p50 latency ratio ${fmt(percentile(viaWorkflows.latencies, 50) / percentile(plain.latencies, 50), 1)}×`,

@@ -7,7 +7,7 @@ import { formatInOffset } from '../../lib/time';
 import type { DetectedActions } from './embedded/actions';
 import { evidenceOf, type CallText } from './embedded/callText';
 import { customerEmailOf } from './embedded/extraction';
-import { totalOf } from './embedded/language';
+import { criterionResult, maxScoreOf, totalOf } from './embedded/language';
 import { uniqueSegments, type LanguageEngine } from './language';
 
 /**
@@ -154,9 +154,7 @@ export class ChatModelEngine implements LanguageEngine {
       .map(
         (criterion) =>
           `- ${criterion.id} (${criterion.label}): ${criterion.description} Said by: ${criterion.speaker}. ` +
-          (criterion.type === 'scale'
-            ? `Score 0 to ${criterion.maxScore ?? criterion.patterns.length}.`
-            : 'Score 1 if met, else 0.'),
+          (criterion.type === 'scale' ? `Score 0 to ${maxScoreOf(criterion)}.` : 'Score 1 if met, else 0.'),
       )
       .join('\n');
     const output = await this.ask(
@@ -165,19 +163,8 @@ export class ChatModelEngine implements LanguageEngine {
       ScoreOutput,
     );
     const criteria: ScorecardCriterionResult[] = template.criteria.map((criterion) => {
-      const maxScore = criterion.type === 'scale' ? (criterion.maxScore ?? criterion.patterns.length) : 1;
       const answer = output.criteria.find((candidate) => candidate.id === criterion.id);
-      const score = Math.min(maxScore, Math.round(answer?.score ?? 0));
-      return {
-        id: criterion.id,
-        label: criterion.label,
-        type: criterion.type,
-        weight: criterion.weight,
-        score,
-        max_score: maxScore,
-        passed: criterion.type === 'scale' ? null : score === 1,
-        evidence: score > 0 ? this.evidence(text, answer?.segments ?? []) : [],
-      };
+      return criterionResult(criterion, answer?.score ?? 0, this.evidence(text, answer?.segments ?? []));
     });
     return { criteria, total: totalOf(criteria) };
   }

@@ -1,4 +1,3 @@
-import { createCallProcessingActivities } from '../../activities';
 import { HUBSPOT_ASSOCIATIONS } from '../../activities/providers/crm/hubspot';
 import { eventIdFor } from '../../lib/events';
 import { scriptSegments } from '../support/callFixtures';
@@ -6,7 +5,7 @@ import { describeNeeding, testConfig } from '../support/env';
 import { startFakeHubSpot, type FakeHubSpot } from '../support/hubspotServer';
 import { radicaleMissing, startRadicale, type RadicaleServer } from '../support/radicale';
 import { insertCalls, makeCall } from '../support/seed';
-import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const missing =
   process.env.CIS_STACK_UNAVAILABLE ?? (process.env.MONGODB_URI ? null : 'MONGODB_URI not set') ?? radicaleMissing();
@@ -59,12 +58,7 @@ describeNeeding(
           { speaker: 'customer', text: 'Tuesday at three works for me.' },
         ]),
       });
-      const activities = createCallProcessingActivities({
-        db: stack.database.db,
-        collections: stack.database.collections,
-        config: stack.config,
-        temporal: stack.temporal.client,
-      });
+      const activities = callActivitiesOf(stack);
       const input = { orgId, callId: call._id };
       await activities.summarizeCall(input);
       await activities.extractCallData(input);

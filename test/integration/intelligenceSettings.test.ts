@@ -1,10 +1,9 @@
-import { createCallProcessingActivities } from '../../activities';
 import { eventIdFor } from '../../lib/events';
 import { mismoBucket } from '../../lib/mongo';
 import { scriptSegments } from '../support/callFixtures';
 import { describeWithStack, testConfig } from '../support/env';
 import { makeCall, insertCalls } from '../support/seed';
-import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const SAAS_DATASET = {
   key: 'saas_lead',
@@ -141,12 +140,7 @@ describeWithStack('datasets, scorecard templates, and the engines that use them'
         { speaker: 'customer', text: 'Thursday at 10 works.' },
       ]),
     });
-    const activities = createCallProcessingActivities({
-      db: stack.database.db,
-      collections: stack.database.collections,
-      config: stack.config,
-      temporal: stack.temporal.client,
-    });
+    const activities = callActivitiesOf(stack);
     const input = { orgId, callId: call._id };
     for (let run = 0; run < 2; run++) {
       expect(await activities.extractCallData(input)).toEqual({

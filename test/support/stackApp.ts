@@ -1,3 +1,4 @@
+import { createCallProcessingActivities } from '../../activities';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
@@ -125,4 +126,14 @@ export function restDepsOf(stack: TestStack): RestDeps {
 /** The OpenAPI document of the app the test stack serves. */
 export function openApiDocumentOf(stack: TestStack) {
   return buildOpenApiDocument(restRoutes(restDepsOf(stack)), stack.baseUrl);
+}
+
+/** The call-processing activities on the stack's servers, to run a stage directly in a test. */
+export function callActivitiesOf(stack: TestStack) {
+  return createCallProcessingActivities({
+    db: stack.database.db,
+    collections: stack.database.collections,
+    config: stack.config,
+    temporal: stack.temporal.client,
+  });
 }

@@ -42,25 +42,34 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
       if (matching.length >= (criterion.minMatches ?? 1)) matchedPatterns++;
       for (const segment of matching.slice(0, 3)) if (!evidence.includes(segment)) evidence.push(segment);
     }
-    const maxScore = criterion.type === 'scale' ? (criterion.maxScore ?? criterion.patterns.length) : 1;
-    const score =
-      criterion.type === 'scale'
-        ? Math.min(maxScore, matchedPatterns)
-        : matchedPatterns === criterion.patterns.length
-          ? 1
-          : 0;
-    return {
-      id: criterion.id,
-      label: criterion.label,
-      type: criterion.type,
-      weight: criterion.weight,
-      score,
-      max_score: maxScore,
-      passed: criterion.type === 'scale' ? null : score === 1,
-      evidence: score > 0 ? evidence.sort((a, b) => a.start - b.start).map(toEvidence) : [],
-    };
+    const score = criterion.type === 'scale' ? matchedPatterns : matchedPatterns === criterion.patterns.length ? 1 : 0;
+    return criterionResult(criterion, score, evidence.sort((a, b) => a.start - b.start).map(toEvidence));
   });
   return { criteria, total: totalOf(criteria) };
+}
+
+/** The most a criterion can score: 1 for pass/fail, `maxScore` (or one per pattern) for a scale. */
+export const maxScoreOf = (criterion: ScorecardCriterion) =>
+  criterion.type === 'scale' ? (criterion.maxScore ?? criterion.patterns.length) : 1;
+
+/** A criterion's result from its raw score (capped), with evidence only when it scored. */
+export function criterionResult(
+  criterion: ScorecardCriterion,
+  rawScore: number,
+  evidence: Evidence[],
+): ScorecardCriterionResult {
+  const maxScore = maxScoreOf(criterion);
+  const score = Math.max(0, Math.min(maxScore, Math.round(rawScore)));
+  return {
+    id: criterion.id,
+    label: criterion.label,
+    type: criterion.type,
+    weight: criterion.weight,
+    score,
+    max_score: maxScore,
+    passed: criterion.type === 'scale' ? null : score === 1,
+    evidence: score > 0 ? evidence : [],
+  };
 }
 
 /** Weighted total of scored criteria. */
