@@ -15,6 +15,12 @@ const missing =
   (process.env.MONGODB_URI ? null : 'MONGODB_URI not set') ??
   (existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium)`);
 
+/**
+ * The page's document, inside browser callbacks (functions, not strings: the widget's CSP
+ * forbids eval). Declared here because this project compiles without the DOM library.
+ */
+declare const document: { getElementById(id: string): { textContent: string | null } };
+
 /** The embedded engine, slowed down so the test can see the answer grow before it is done. */
 const slowEngine: AnswerEngine = {
   name: 'slow',
@@ -60,10 +66,10 @@ describeNeeding('MongoDB and Chromium', missing, 'the docs widget in headless Ch
     await page.fill('#question', 'How do I verify a webhook signature?');
     await page.click('button[type=submit]');
     // Streamed: text shows while the answer is not finished (no citations yet).
-    await page.waitForFunction("(document.getElementById('answer').textContent || '').length > 10");
+    await page.waitForFunction(() => (document.getElementById('answer').textContent || '').length > 10);
     expect(await page.locator('#citations li').count()).toBe(0);
     await page.waitForSelector('#citations li a');
-    await page.waitForFunction("document.getElementById('status').textContent === 'Done.'");
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Done.');
     expect(await page.textContent('#answer')).toMatch(/HMAC-SHA256/);
     const links: { href: string; text: string | null }[] = await page.$$eval('#citations a', (anchors) =>
       anchors.map((anchor) => ({ href: anchor.getAttribute('href') ?? '', text: anchor.textContent })),
@@ -81,7 +87,7 @@ describeNeeding('MongoDB and Chromium', missing, 'the docs widget in headless Ch
       "Object.assign(document.getElementById('question'), { maxLength: 2000, value: 'x'.repeat(1001) })",
     );
     await page.click('button[type=submit]');
-    await page.waitForFunction("(document.getElementById('status').textContent || '').startsWith('Error:')");
+    await page.waitForFunction(() => (document.getElementById('status').textContent || '').startsWith('Error:'));
     expect(await page.textContent('#status')).toMatch(/longer than 1000 characters/);
     await page.close();
   });
