@@ -1,10 +1,17 @@
 /** `npm run bench -- <name> [options]`: runs one benchmark; each prints its figures and its baseline. */
 import * as help from './help';
 import * as ingest from './ingest';
+import * as pipeline from './pipeline';
 import * as quality from './quality';
 import * as webhooks from './webhooks';
 
-const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = { help, ingest, quality, webhooks };
+const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
+  help,
+  ingest,
+  pipeline,
+  quality,
+  webhooks,
+};
 
 async function run(): Promise<void> {
   const [name, ...argv] = process.argv.slice(2);
