@@ -1,3 +1,4 @@
+import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import type { AppointmentDoc, TaskDoc } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
@@ -8,6 +9,32 @@ import type { LanguageEngine } from './providers/language';
  * Action detection: the call's tasks and appointments, stored under ids derived from the call and
  * their position (a retry rewrites the same records), each announced once by its event.
  */
+/**
+ * A call's records of one kind become exactly `records`: each upserted under its derived id
+ * (keeping its first `created_at`), one write at a time (FerretDB), and earlier ones beyond them removed.
+ * (The driver's filter types cannot follow a generic document, hence the casts.)
+ */
+async function replaceCallRecords<T extends { _id: string; org_id: string; call_id: string; created_at: Date }>(
+  collection: Collection<T>,
+  orgId: string,
+  callId: string,
+  records: T[],
+): Promise<void> {
+  for (const record of records) {
+    const { created_at, ...fields } = record;
+    await collection.updateOne(
+      { _id: record._id, org_id: orgId } as unknown as Filter<T>,
+      { $set: fields, $setOnInsert: { created_at } } as unknown as UpdateFilter<T>,
+      { upsert: true },
+    );
+  }
+  await collection.deleteMany({
+    org_id: orgId,
+    call_id: callId,
+    _id: { $nin: records.map((r) => r._id) },
+  } as unknown as Filter<T>);
+}
+
 export function createActionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
   return {
@@ -45,33 +72,8 @@ export function createActionActivities(deps: EventLogDeps & { language: Language
         calendar_url: null,
         created_at: now,
       }));
-      // One write at a time per document (FerretDB); earlier results of this call beyond the new ones go.
-      for (const task of tasks) {
-        const { created_at, ...fields } = task;
-        await collections.tasks.updateOne(
-          { _id: task._id, org_id: input.orgId },
-          { $set: fields, $setOnInsert: { created_at } },
-          { upsert: true },
-        );
-      }
-      for (const appointment of appointments) {
-        const { created_at, ...fields } = appointment;
-        await collections.appointments.updateOne(
-          { _id: appointment._id, org_id: input.orgId },
-          { $set: fields, $setOnInsert: { created_at } },
-          { upsert: true },
-        );
-      }
-      await collections.tasks.deleteMany({
-        org_id: input.orgId,
-        call_id: call._id,
-        _id: { $nin: tasks.map((t) => t._id) },
-      });
-      await collections.appointments.deleteMany({
-        org_id: input.orgId,
-        call_id: call._id,
-        _id: { $nin: appointments.map((a) => a._id) },
-      });
+      await replaceCallRecords(collections.tasks, input.orgId, call._id, tasks);
+      await replaceCallRecords(collections.appointments, input.orgId, call._id, appointments);
       for (const task of tasks) {
         await recordEvent(deps, {
           orgId: input.orgId,

@@ -50,8 +50,18 @@ function retryAfterSeconds(header: string | string[] | undefined): number | null
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+const caBundles = new Map<string, string[]>();
+
+/** The system CAs plus OUTBOUND_CA_FILE's, read once per file (not on every request). */
 export function outboundCa(settings: OutboundSettings): string[] | undefined {
-  return settings.OUTBOUND_CA_FILE ? [...rootCertificates, readFileSync(settings.OUTBOUND_CA_FILE, 'utf8')] : undefined;
+  const file = settings.OUTBOUND_CA_FILE;
+  if (!file) return undefined;
+  let bundle = caBundles.get(file);
+  if (!bundle) {
+    bundle = [...rootCertificates, readFileSync(file, 'utf8')];
+    caBundles.set(file, bundle);
+  }
+  return bundle;
 }
 
 /**
