@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import { AppError, notFound } from '../errors';
 import type { Logger } from '../logger';
 
@@ -16,6 +17,8 @@ const LIBRARY_STATUS_CODES: Record<number, string> = {
   415: 'unsupported_media_type',
   501: 'not_implemented',
 };
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns every failure into the one error body. Unknown errors become a 500 with a generic message:
@@ -39,6 +42,13 @@ function toAppError(error: unknown, ctx: Context, logger: Logger): AppError {
   if (typeof status === 'number' && LIBRARY_STATUS_CODES[status]) {
     const headers = (error as { headers?: Record<string, string> }).headers;
     return new AppError(status, LIBRARY_STATUS_CODES[status]!, libraryMessage(status, error), undefined, headers);
+  }
+  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) {
+    // The database is restarting or unreachable: a state the client can wait out, not a bug.
+    logger.warn({ err: error, request_id: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+    return new AppError(503, 'service_unavailable', 'The database is unavailable; retry shortly', undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   logger.error({ err: error, request_id: ctx.state.requestId, path: ctx.path }, 'unhandled error');
   return new AppError(500, 'internal_error', 'Internal server error');

@@ -1,23 +1,31 @@
-import path from 'node:path';
+import type { ManagedProcess } from '../../scripts/stack';
 import { recordingsBucket } from '../../lib/mongo';
-import { spawnManaged, type ManagedProcess } from '../../scripts/stack';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { pollBatch, startWorkerProcess } from '../support/processes';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
+import { waitFor } from '../support/wait';
 
-const REPO = path.resolve(__dirname, '../..');
-const CALLS = 12;
+const CALLS = 100;
 
-describeWithStack('a worker killed with SIGKILL mid-batch and restarted', () => {
+describeWithStack('a worker killed with SIGKILL in the middle of a 100-call batch and restarted', () => {
   let stack: TestStack;
   let recordings: LocalServer;
+  let receiver: TlsReceiver;
   let worker: ManagedProcess | undefined;
   const wav = makeWav(2);
-  const workerOutput: string[] = [];
+  const output: string[] = [];
+  const workerSettings = () => ({
+    OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.1',
+    OUTBOUND_CA_FILE: receiver.caFile,
+    BATCH_CONCURRENCY: '10',
+  });
 
   beforeAll(async () => {
-    // Each recording trickles out over ~1.5 s, so downloads are in flight when the worker dies.
+    receiver = await startTlsReceiver();
+    // Each recording trickles out over ~0.6 s, so downloads are in flight when the worker dies.
     recordings = await startLocalServer((_req, res) => {
       res.writeHead(200, { 'Content-Length': wav.length });
       const chunks = 6;
@@ -29,38 +37,29 @@ describeWithStack('a worker killed with SIGKILL mid-batch and restarted', () => 
           clearInterval(timer);
           res.end();
         }
-      }, 250);
+      }, 100);
       res.on('close', () => clearInterval(timer));
     });
-    stack = await startTestStack(testConfig({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }), { workers: false });
+    stack = await startTestStack(
+      testConfig({ OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.1', OUTBOUND_CA_FILE: receiver.caFile }),
+      { workers: false },
+    );
   });
   afterAll(async () => {
     await worker?.stop();
     await stack?.close();
     await recordings?.close();
+    await receiver?.close();
   });
 
-  function startWorkerProcess(): ManagedProcess {
-    return spawnManaged('worker', process.execPath, ['--require', 'tsx/cjs', path.join(REPO, 'workers/main.ts')], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        MONGODB_URI: process.env.MONGODB_URI,
-        MONGODB_DB: stack.config.MONGODB_DB,
-        TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS,
-        WORKER_TASK_QUEUES: 'call-processing,transcription',
-        STT_BASE_URL: process.env.STT_BASE_URL,
-        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-        BATCH_CONCURRENCY: '4',
-        LOG_LEVEL: 'warn',
-      },
-      sink: (line) => workerOutput.push(line),
-    });
-  }
-
-  test('every call still completes exactly once', async () => {
+  test('100/100 calls complete once each, and every call.completed reaches the webhook with one stable id', async () => {
     const tenant = await seedTenant(stack.database);
-    worker = startWorkerProcess();
+    const endpoint = await api(stack, tenant.key, 'POST', `/organizations/${tenant.organization._id}/webhooks`, {
+      url: `${receiver.url}/calls`,
+      events: ['call.completed'],
+    });
+    expect(endpoint.status).toBe(201);
+    worker = startWorkerProcess(stack.config, 'call-processing,transcription,webhooks', output, workerSettings());
     const created = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
       calls: Array.from({ length: CALLS }, (_, index) => ({
         audio_url: `${recordings.url}/calls/${index}.wav`,
@@ -73,37 +72,32 @@ describeWithStack('a worker killed with SIGKILL mid-batch and restarted', () => 
     expect(created.status).toBe(202);
     const batchId = created.body.data.batch_id;
 
-    // Kill the worker while downloads are running (some calls done, some not).
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const progress = (await api(stack, tenant.key, 'GET', `/batches/${batchId}`)).body.data;
-      if (progress.processed >= 1 && progress.processed < CALLS) break;
-      if (Date.now() > deadline)
-        throw new Error(`no progress to interrupt: ${JSON.stringify(progress)}\n${workerOutput.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Kill the worker while the batch is partway: some calls done, others downloading or queued.
+    await pollBatch(stack, tenant.key, batchId, (progress) => progress.processed >= 5, {
+      timeoutMs: 120_000,
+      output,
+      intervalMs: 50,
+    });
     worker.child.kill('SIGKILL');
     await worker.stop();
     const interrupted = (await api(stack, tenant.key, 'GET', `/batches/${batchId}`)).body.data;
     expect(interrupted.processed).toBeLessThan(CALLS);
+    process.stderr.write(`[workerCrash] worker killed with ${interrupted.processed}/${CALLS} calls processed\n`);
 
-    worker = startWorkerProcess();
-    const finished = await (async () => {
-      // Activities lost with the worker are retried after their heartbeat timeout (transcription: 1 min).
-      const end = Date.now() + 300_000;
-      while (Date.now() < end) {
-        const progress = (await api(stack, tenant.key, 'GET', `/batches/${batchId}`)).body.data;
-        if (progress.processed === CALLS) return progress;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      throw new Error(`batch did not finish after the restart\n${workerOutput.slice(-30).join('\n')}`);
-    })();
-    expect(finished).toMatchObject({ total_calls: CALLS, processed: CALLS, failed: 0, status: 'completed' });
+    worker = startWorkerProcess(stack.config, 'call-processing,transcription,webhooks', output, workerSettings());
+    // Activities lost with the worker are retried after their heartbeat timeout (transcription: 1 min).
+    const { progress } = await pollBatch(stack, tenant.key, batchId, (state) => state.processed === CALLS, {
+      timeoutMs: 480_000,
+      output,
+      intervalMs: 1_000,
+    });
+    expect(progress).toMatchObject({ total_calls: CALLS, processed: CALLS, failed: 0, status: 'completed' });
 
     // Exactly once: one call record per external_id, one recording per call, nothing orphaned.
     const calls = await stack.database.collections.calls.find({ org_id: tenant.organization._id }).toArray();
     expect(calls).toHaveLength(CALLS);
     expect(new Set(calls.map((call) => call.external_id)).size).toBe(CALLS);
+    expect(calls.filter((call) => call.status !== 'completed')).toEqual([]);
     const files = await recordingsBucket(stack.database.db)
       .find({ 'metadata.org_id': tenant.organization._id })
       .toArray();
@@ -112,5 +106,32 @@ describeWithStack('a worker killed with SIGKILL mid-batch and restarted', () => 
     // This test file has a database of its own, so every chunk in it belongs to these calls.
     const chunks = await stack.database.db.collection('recordings.chunks').countDocuments({});
     expect(chunks).toBe(files.reduce((sum, file) => sum + Math.ceil(file.length / file.chunkSize), 0));
-  }, 420_000);
+
+    // At least once, one id per call: redeliveries (if any) repeat the id, never invent a new event.
+    const eventIdsByCall = await waitFor(
+      `call.completed for all ${CALLS} calls at the receiver`,
+      async () => {
+        const byCall = new Map<string, Set<string>>();
+        for (const request of receiver.received) {
+          const body = JSON.parse(request.body);
+          if (body.type !== 'call.completed') continue;
+          expect(request.headers['webhook-id']).toBe(body.id);
+          byCall.set(body.data.call_id, (byCall.get(body.data.call_id) ?? new Set()).add(body.id));
+        }
+        return byCall.size === CALLS ? byCall : undefined;
+      },
+      180_000,
+    );
+    expect([...eventIdsByCall.keys()].sort()).toEqual(calls.map((call) => call._id).sort());
+    const deliveries = receiver.received.filter((request) => request.headers['x-service-event'] === 'call.completed');
+    process.stderr.write(`[workerCrash] call.completed: ${deliveries.length} deliveries of ${CALLS} events\n`);
+    for (const [callId, ids] of eventIdsByCall) expect({ callId, ids: ids.size }).toEqual({ callId, ids: 1 });
+    const stored = await stack.database.collections.events
+      .find({ org_id: tenant.organization._id, type: 'call.completed' })
+      .toArray();
+    expect(stored).toHaveLength(CALLS);
+    expect(new Set(stored.map((event) => event._id))).toEqual(
+      new Set([...eventIdsByCall.values()].map((ids) => [...ids][0])),
+    );
+  }, 900_000);
 });
