@@ -3,6 +3,8 @@ import * as help from './help';
 import * as ingest from './ingest';
 import * as pipeline from './pipeline';
 import * as quality from './quality';
+import * as reads from './reads';
+import * as scaling from './scaling';
 import * as webhooks from './webhooks';
 
 const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
@@ -10,6 +12,8 @@ const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
   ingest,
   pipeline,
   quality,
+  reads,
+  scaling,
   webhooks,
 };
 

@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startFerretDb, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
+import { freePort, spawnManaged, startFerretDb, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
 import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
 
 /** Benchmarks run against real servers: the ones in the environment, or fresh embedded ones. */
 export async function benchServers(
   log: (line: string) => void,
+  options: { privateTemporal?: boolean } = {},
 ): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
   // Benchmarks start Temporal and MongoDB only; speech-to-text is not part of what they measure.
   ensureTools(
@@ -24,7 +25,8 @@ export async function benchServers(
     );
     env.MONGODB_URI = `mongodb://127.0.0.1:${port}/`;
   }
-  if (!env.TEMPORAL_ADDRESS) {
+  // A benchmark whose workers serve the product's own queue names needs a server no other worker polls.
+  if (!env.TEMPORAL_ADDRESS || options.privateTemporal) {
     const port = await freePort();
     started.push(
       await startTemporalDevServer({ binary: toolPath('temporal'), port, uiPort: null, dbFile: null, sink: quiet }),
@@ -81,3 +83,38 @@ export async function runJobs(count: number, concurrency: number, job: (index: n
   );
   return { latencies: latencies.sort((a, b) => a - b), wallMs: Number(process.hrtime.bigint() - started) / 1e6 };
 }
+
+const REPO = path.resolve(__dirname, '..');
+
+/**
+ * Runs one of the project's TypeScript entrypoints as a child process (the REST API, a bench
+ * worker) and resolves once `ready` answers true, so a benchmark can measure 1, 2, … processes.
+ */
+export async function startBenchProcess(
+  name: string,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  ready: (output: string[]) => Promise<boolean>,
+): Promise<ManagedProcess> {
+  const output: string[] = [];
+  const child = spawnManaged(name, process.execPath, ['--require', 'tsx/cjs', path.join(REPO, file)], {
+    cwd: REPO,
+    env,
+    sink: (line) => output.push(line),
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) throw new Error(`${name} exited:\n${child.recentOutput()}`);
+    if (await ready(output)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await child.stop();
+  throw new Error(`${name} was not ready after 120 s:\n${child.recentOutput()}`);
+}
+
+/** Readiness of an HTTP server: `path` on `port` answers 2xx. */
+export const answersOn = (port: number, probePath: string) => async () =>
+  fetch(`http://127.0.0.1:${port}${probePath}`).then(
+    (response) => response.ok,
+    () => false,
+  );

@@ -9,3 +9,6 @@ const { noop } = proxyActivities<{ noop(): Promise<void> }>({ startToCloseTimeou
 export async function noopActivities(count: number): Promise<void> {
   for (let index = 0; index < count; index++) await noop();
 }
+
+/** bench/scaling posts real batches: ingestBatch fans them out to processCall. */
+export { ingestBatch } from '../../workflows/ingestBatch';

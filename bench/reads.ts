@@ -1,0 +1,251 @@
+/**
+ * Reads benchmark: GET /calls and GET /contacts with 100,000 calls stored (and 10,000 contacts),
+ * requests per second and p99 with autocannon, next to a bare Koa route running the same driver
+ * queries (bench/readsBaseline.ts), each server in a process of its own, in the same run on the
+ * same database. Before the load it prints each hot query's plan as the server reports it.
+ *
+ *   npm run bench -- reads [--calls 100000] [--contacts 10000] [--duration 20] [--connections 10]
+ *
+ * `--duration` is the length each run aims at; the number of requests is fixed up front (see load).
+ *
+ * Against the embedded FerretDB 1.24 (SQLite) every list query is a scan of the collection: that
+ * server pushes no filter, sort or limit down and uses no secondary index (see docs/performance.md).
+ * Set MONGODB_URI to a MongoDB 7 server for figures with the indexes in use.
+ */
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Document, Sort } from 'mongodb';
+import { CALL_LIST_SORT, callListFilter } from '../api/rest/services/calls';
+import { CONTACT_LIST_SORT, contactListFilter } from '../api/rest/services/contacts';
+import { loadConfig } from '../lib/config';
+import type { CallDoc, ContactDoc } from '../lib/documents';
+import { COLLECTIONS, connectDatabase, ensureIndexes, type Database } from '../lib/mongo';
+import { createOrganizationWithUserAndKey } from '../lib/tenancy';
+import { freePort, type ManagedProcess } from '../scripts/stack';
+import { makeCall } from '../test/support/seed';
+import { answersOn, benchServers, fmt, printTable, startBenchProcess } from './stack';
+
+const log = (line: string) => process.stdout.write(`[bench:reads] ${line}\n`);
+const PAGE_SIZE = 25; // the API's default page size
+const AGENTS = 50;
+const INSERT_BATCH = 1_000;
+
+export async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      calls: { type: 'string', default: '100000' },
+      contacts: { type: 'string', default: '10000' },
+      duration: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
+  const callCount = Number(values.calls);
+  const contactCount = Number(values.contacts);
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const servers = await benchServers(log);
+  const env: NodeJS.ProcessEnv = {
+    ...servers.env,
+    MONGODB_DB: `bench_reads_${randomBytes(4).toString('hex')}`,
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+  };
+  const config = loadConfig(env);
+  const database = await connectDatabase(config);
+  const children: ManagedProcess[] = [];
+  try {
+    await ensureIndexes(database.db);
+    const { organization, key } = await createOrganizationWithUserAndKey(database.collections, {
+      name: 'Bench',
+      plan: 'enterprise',
+      rateLimitPerHour: 100_000_000,
+      user: { email: 'bench@example.com', name: 'Bench', role: 'owner' },
+      keyName: 'bench',
+    });
+    await seed(database, organization._id, callCount, contactCount);
+    const server = await database.db.admin().command({ buildInfo: 1 });
+    const ferretDb = server.ferretdbVersion !== undefined;
+    log(`server: ${ferretDb ? 'FerretDB' : 'MongoDB'} ${server.version}`);
+    if (ferretDb)
+      // Measured here: about 0.35 ms of server time per stored call for each list request.
+      log(
+        `!!! FerretDB scans the whole collection for every list request: expect roughly ${fmt((callCount * 0.35 * connections) / 1000, 0)} s per request at ${connections} connections; use MONGODB_URI=<MongoDB 7> for production figures`,
+      );
+    await printPlans(database, organization._id);
+
+    const apiPort = await freePort();
+    const barePort = await freePort();
+    children.push(
+      await startBenchProcess(
+        'rest',
+        'api/rest/server.ts',
+        { ...env, REST_PORT: String(apiPort) },
+        answersOn(apiPort, '/readyz'),
+      ),
+      await startBenchProcess(
+        'bare koa',
+        'bench/readsBaseline.ts',
+        { ...env, REST_PORT: String(barePort), BENCH_ORG_ID: organization._id, BENCH_PAGE_SIZE: String(PAGE_SIZE) },
+        answersOn(barePort, '/calls'),
+      ),
+    );
+    const headers = { authorization: `Bearer ${key}` };
+    const rows: string[][] = [['', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx']];
+    const ratios: string[] = [];
+    for (const route of ['/calls', '/contacts']) {
+      const viaApi = await load(`http://127.0.0.1:${apiPort}/api/v1${route}`, headers, duration, connections);
+      const bare = await load(`http://127.0.0.1:${barePort}${route}`, {}, duration, connections);
+      rows.push(resultRow(`GET ${route} (API)`, viaApi), resultRow(`GET ${route} (bare Koa, same query)`, bare));
+      ratios.push(
+        `GET ${route}: API ${fmt(viaApi.requests.average / bare.requests.average, 2)}× the bare route's requests/s, p99 ${fmt(viaApi.latency.p99 / bare.latency.p99, 2)}×`,
+      );
+    }
+    log(`${callCount} calls, ${contactCount} contacts; ${connections} connections, runs of about ${duration} s`);
+    printTable(log, rows, 40);
+    for (const line of ratios) log(line);
+  } finally {
+    for (const child of children) await child.stop();
+    await database.db.dropDatabase().catch(() => undefined);
+    await database.close();
+    await servers.stop();
+  }
+}
+
+/** 100,000 calls over a year, 50 agents and `contactCount` contacts, as the workflows store them. */
+async function seed(database: Database, orgId: string, callCount: number, contactCount: number): Promise<void> {
+  const started = Date.now();
+  const yearStart = Date.parse('2026-01-01T00:00:00Z');
+  const contactId = (index: number) => `cnt_bench${String(index).padStart(8, '0')}`;
+  const contacts: ContactDoc[] = Array.from({ length: contactCount }, (_, index) => {
+    const created = new Date(yearStart + index * 60_000);
+    return {
+      _id: contactId(index),
+      org_id: orgId,
+      name: `Contact ${index}`,
+      names: [`Contact ${index}`],
+      phones: [`+1415555${String(index).padStart(4, '0')}`],
+      emails: [`contact${index}@example.com`],
+      crm_ids: {},
+      lead_created_at: null,
+      created_at: created,
+      updated_at: created,
+    };
+  });
+  for (let offset = 0; offset < contacts.length; offset += INSERT_BATCH)
+    await database.collections.contacts.insertMany(contacts.slice(offset, offset + INSERT_BATCH), { ordered: false });
+  for (let offset = 0; offset < callCount; offset += INSERT_BATCH) {
+    const calls: CallDoc[] = [];
+    for (let index = offset; index < Math.min(callCount, offset + INSERT_BATCH); index++) {
+      const recordedAt = new Date(yearStart + Math.floor((index / callCount) * 365 * 86_400_000));
+      calls.push(
+        makeCall(orgId, {
+          _id: `call_bench${String(index).padStart(8, '0')}`,
+          external_id: `bench-${index}`,
+          recorded_at: recordedAt,
+          recorded_day: recordedAt.toISOString().slice(0, 10),
+          agent_email: `agent${index % AGENTS}@acme.example`,
+          contact_id: contactCount ? contactId(index % contactCount) : null,
+          duration_seconds: 60 + (index % 600),
+          created_at: recordedAt,
+          updated_at: recordedAt,
+        }),
+      );
+    }
+    await database.collections.calls.insertMany(calls, { ordered: false });
+    const done = Math.min(callCount, offset + INSERT_BATCH);
+    if (done % 10_000 === 0 || done === callCount)
+      log(`seeded ${done}/${callCount} calls (${fmt((Date.now() - started) / 1000)} s)`);
+  }
+}
+
+interface HotQuery {
+  name: string;
+  collection: keyof typeof COLLECTIONS;
+  filter: Document;
+  sort?: Sort;
+}
+
+/** The queries every list request runs, built by the same functions the routes use. */
+function hotQueries(orgId: string): HotQuery[] {
+  const owner = { orgId, userId: 'u', userEmail: 'x', role: 'owner' as const, keyId: 'k', rateLimitPerHour: 1 };
+  const firstContacts = Array.from({ length: PAGE_SIZE }, (_, index) => `cnt_bench${String(index).padStart(8, '0')}`);
+  return [
+    { name: 'GET /calls', collection: 'calls', filter: callListFilter(owner, {}), sort: CALL_LIST_SORT },
+    {
+      name: 'GET /calls?agent_email=',
+      collection: 'calls',
+      filter: callListFilter(owner, { agent_email: 'agent7@acme.example' }),
+      sort: CALL_LIST_SORT,
+    },
+    { name: 'GET /contacts', collection: 'contacts', filter: contactListFilter(orgId, {}), sort: CONTACT_LIST_SORT },
+    {
+      name: 'GET /contacts: call metrics of the page',
+      collection: 'calls',
+      filter: { org_id: orgId, contact_id: { $in: firstContacts } },
+    },
+  ];
+}
+
+async function printPlans(database: Database, orgId: string): Promise<void> {
+  for (const query of hotQueries(orgId)) {
+    let cursor = database.db.collection(COLLECTIONS[query.collection].name).find(query.filter);
+    if (query.sort) cursor = cursor.sort(query.sort);
+    log(`plan of ${query.name}: ${describePlan(await cursor.limit(PAGE_SIZE + 1).explain('queryPlanner'))}`);
+  }
+}
+
+/** MongoDB: the winning plan's stages and index names. FerretDB: its SQL plan and pushdown flags. */
+export function describePlan(explained: Document): string {
+  const planner = explained.queryPlanner ?? {};
+  if (Array.isArray(planner.Plan)) {
+    const pushdown = ['filterPushdown', 'sortPushdown', 'limitPushdown']
+      .map((flag) => `${flag}=${String(explained[flag])}`)
+      .join(' ');
+    const scans = (planner.Plan as string[]).some((line) => /detail=SCAN /.test(line));
+    return `${scans ? 'COLLECTION SCAN' : 'index'} (FerretDB: ${(planner.Plan as string[]).map((line) => line.replace(/^.*detail=/, '')).join('; ')}; ${pushdown})`;
+  }
+  const stages: string[] = [];
+  const walk = (stage: Document | undefined) => {
+    if (!stage) return;
+    stages.push(stage.indexName ? `${stage.stage} ${stage.indexName}` : String(stage.stage));
+    walk(stage.inputStage);
+    for (const input of stage.inputStages ?? []) walk(input);
+  };
+  walk(planner.winningPlan?.queryPlan ?? planner.winningPlan);
+  const collectionScan = stages.some((stage) => stage.startsWith('COLLSCAN'));
+  return `${collectionScan ? 'COLLECTION SCAN' : 'index'} (${stages.join(' ← ')})`;
+}
+
+/**
+ * One measured run of about `seconds`. On a server that scans (FerretDB) a request can take
+ * seconds, so a fixed-duration run could finish none: the warm-up times one request and the run
+ * asks for as many requests as fit in `seconds`, never fewer than two per connection.
+ */
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<autocannon.Result> {
+  const warmUp = await autocannon({ url, headers, amount: connections, connections, timeout: 600 });
+  const perRequestMs = Math.max(1, warmUp.latency.average);
+  const amount = Math.max(2 * connections, Math.round(((seconds * 1000) / perRequestMs) * connections));
+  const result = await autocannon({ url, headers, amount, connections, timeout: 600 });
+  log(`${url}: ${result.requests.total} requests in ${fmt(result.duration)} s`);
+  if (result.non2xx > 0 || result.errors > 0)
+    log(`!!! ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts)`);
+  return result;
+}
+
+function resultRow(name: string, result: autocannon.Result): string[] {
+  return [
+    name,
+    fmt(result.requests.average),
+    fmt(result.latency.p50),
+    fmt(result.latency.p99),
+    String(result.requests.total),
+    String(result.non2xx + result.errors),
+  ];
+}

@@ -1,0 +1,49 @@
+import { CONTACT_LIST_SORT, contactListFilter } from '../../api/rest/services/contacts';
+import { COLLECTIONS } from '../../lib/mongo';
+
+/**
+ * The list reads bench/reads measures must each be served by an index on MongoDB: equality fields
+ * first, then the sort keys in order (the equality-sort-range rule). FerretDB 1.24 uses no
+ * secondary index, so this static check is what guards the production plans; callsApi.test.ts
+ * holds the same check for every GET /calls filter and runs explain when the server is MongoDB.
+ */
+function servingIndex(collection: keyof typeof COLLECTIONS, equality: string[], sort: Record<string, 1 | -1>) {
+  return COLLECTIONS[collection].indexes.find((index) => {
+    const keys = Object.entries(index.key as Record<string, number>);
+    const leading = keys.slice(0, equality.length).map(([field]) => field);
+    if ([...leading].sort().join() !== [...equality].sort().join()) return false;
+    const sorted = keys.slice(equality.length, equality.length + Object.keys(sort).length);
+    const wanted = Object.entries(sort);
+    if (sorted.length !== wanted.length) return false;
+    // An index serves a sort read forwards or backwards, so all directions match or all are flipped.
+    const same = wanted.every(([field, direction], at) => sorted[at]![0] === field && sorted[at]![1] === direction);
+    const flipped = wanted.every(([field, direction], at) => sorted[at]![0] === field && sorted[at]![1] === -direction);
+    return same || flipped;
+  })?.name;
+}
+
+describe('the hot list queries have an index each', () => {
+  test('GET /contacts: organization, newest first', () => {
+    expect(Object.keys(contactListFilter('org_1', {}))).toEqual(['org_id']);
+    expect(servingIndex('contacts', ['org_id'], CONTACT_LIST_SORT)).toBe('org_created');
+  });
+
+  test('GET /contacts by phone or e-mail', () => {
+    expect(servingIndex('contacts', ['org_id', 'phones'], {})).toBe('org_phone');
+    expect(servingIndex('contacts', ['org_id', 'emails'], {})).toBe('org_email');
+  });
+
+  test("GET /contacts' call metrics: the page's contact ids within the organization", () => {
+    expect(servingIndex('calls', ['org_id', 'contact_id'], {})).toBe('org_contact_recorded');
+  });
+
+  test('the key lookup and the rate-limit slot count that run before every request', () => {
+    expect(servingIndex('apiKeys', ['key_hash'], {})).toBe('key_hash_unique');
+    expect(servingIndex('rateLimitSlots', ['key', 'window_start'], {})).toBe('key_window');
+  });
+
+  test('a sort the index does not cover is not reported as served', () => {
+    expect(servingIndex('contacts', ['org_id'], { updated_at: -1 })).toBeUndefined();
+    expect(servingIndex('calls', ['org_id', 'contact_id'], { duration_seconds: 1 })).toBeUndefined();
+  });
+});
