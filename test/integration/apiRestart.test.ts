@@ -3,6 +3,7 @@ import { freePort } from '../../scripts/stack';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { expectEveryCallOnce, postRecordingBatch } from '../support/faultBatches';
 import { pollBatch, startRestProcess } from '../support/processes';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 import { waitFor } from '../support/wait';
@@ -34,17 +35,11 @@ describeWithStack('the REST API process killed and restarted while a batch runs'
     const port = await freePort();
     const client = { baseUrl: `http://127.0.0.1:${port}/api/v1` };
     rest = await startRestProcess(stack.config, port, output);
-    const created = await api(client, tenant.key, 'POST', '/calls/upload/batch', {
-      calls: Array.from({ length: CALLS }, (_, index) => ({
-        audio_url: `${recordings.url}/calls/${index}.wav`,
-        recorded_at: '2026-03-10T15:04:00-05:00',
-        agent_name: 'Sarah Miller',
-        agent_email: 'sarah@acme.example',
-        external_id: `api-restart-${index}`,
-      })),
+    const batchId = await postRecordingBatch(client, tenant.key, {
+      recordingsUrl: recordings.url,
+      calls: CALLS,
+      externalIdPrefix: 'api-restart',
     });
-    expect(created.status).toBe(202);
-    const batchId = created.body.data.batch_id;
     await pollBatch(client, tenant.key, batchId, (progress) => progress.processed >= 3, {
       timeoutMs: 120_000,
       output,
@@ -74,10 +69,7 @@ describeWithStack('the REST API process killed and restarted while a batch runs'
     expect(failedPolls).toBeGreaterThan(0);
     expect(polls).toBeGreaterThan(failedPolls);
     expect(progress).toMatchObject({ total_calls: CALLS, processed: CALLS, failed: 0, status: 'completed' });
-    const calls = await stack.database.collections.calls.find({ org_id: tenant.organization._id }).toArray();
-    expect(calls).toHaveLength(CALLS);
-    expect(new Set(calls.map((call) => call.external_id)).size).toBe(CALLS);
-    expect(calls.filter((call) => call.status !== 'completed').map((call) => call.external_id)).toEqual([]);
+    await expectEveryCallOnce(stack, tenant.organization._id, CALLS, wav.length);
     // The restarted API serves the finished calls like the first one did.
     const listed = await api(client, tenant.key, 'GET', `/calls?limit=100`);
     expect(listed.status).toBe(200);

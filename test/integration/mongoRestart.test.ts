@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { recordingsBucket } from '../../lib/mongo';
 import { callWorkflowId } from '../../lib/temporal';
 import { freePort, startFerretDb, type ManagedProcess } from '../../scripts/stack';
 import { toolPath } from '../../scripts/tools';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { expectEveryCallOnce, postRecordingBatch } from '../support/faultBatches';
 import { pollBatch } from '../support/processes';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
@@ -53,17 +53,11 @@ describeWithStack('the MongoDB server stopped and restarted in the middle of a b
 
   test('activities retry, the API answers 503 while it is down, and the batch completes with nothing lost', async () => {
     const tenant = await seedTenant(stack.database);
-    const created = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
-      calls: Array.from({ length: CALLS }, (_, index) => ({
-        audio_url: `${recordings.url}/calls/${index}.wav`,
-        recorded_at: '2026-03-10T15:04:00-05:00',
-        agent_name: 'Sarah Miller',
-        agent_email: 'sarah@acme.example',
-        external_id: `mongo-restart-${index}`,
-      })),
+    const batchId = await postRecordingBatch(stack, tenant.key, {
+      recordingsUrl: recordings.url,
+      calls: CALLS,
+      externalIdPrefix: 'mongo-restart',
     });
-    expect(created.status).toBe(202);
-    const batchId = created.body.data.batch_id;
     await pollBatch(stack, tenant.key, batchId, (progress) => progress.processed >= 3, {
       timeoutMs: 120_000,
       output,
@@ -88,18 +82,8 @@ describeWithStack('the MongoDB server stopped and restarted in the middle of a b
     });
     expect(progress).toMatchObject({ total_calls: CALLS, processed: CALLS, failed: 0, status: 'completed' });
 
-    // Nothing lost, nothing doubled: one completed call and one whole recording per external_id.
-    const calls = await stack.database.collections.calls.find({ org_id: tenant.organization._id }).toArray();
-    expect(calls).toHaveLength(CALLS);
-    expect(new Set(calls.map((call) => call.external_id)).size).toBe(CALLS);
-    expect(calls.filter((call) => call.status !== 'completed').map((call) => call.external_id)).toEqual([]);
-    const files = await recordingsBucket(stack.database.db)
-      .find({ 'metadata.org_id': tenant.organization._id })
-      .toArray();
-    expect(files).toHaveLength(CALLS);
-    for (const file of files) expect(file.length).toBe(wav.length);
-    const chunks = await stack.database.db.collection('recordings.chunks').countDocuments({});
-    expect(chunks).toBe(files.reduce((sum, file) => sum + Math.ceil(file.length / file.chunkSize), 0));
+    // Nothing lost, nothing doubled.
+    const calls = await expectEveryCallOnce(stack, tenant.organization._id, CALLS, wav.length);
 
     // The outage was felt by the workers: some activities failed and succeeded on a later attempt.
     let retried = 0;

@@ -1,8 +1,8 @@
 import type { ManagedProcess } from '../../scripts/stack';
-import { recordingsBucket } from '../../lib/mongo';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { expectEveryCallOnce, postRecordingBatch } from '../support/faultBatches';
 import { pollBatch, startWorkerProcess } from '../support/processes';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 import { startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
@@ -60,17 +60,11 @@ describeWithStack('a worker killed with SIGKILL in the middle of a 100-call batc
     });
     expect(endpoint.status).toBe(201);
     worker = startWorkerProcess(stack.config, 'call-processing,transcription,webhooks', output, workerSettings());
-    const created = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
-      calls: Array.from({ length: CALLS }, (_, index) => ({
-        audio_url: `${recordings.url}/calls/${index}.wav`,
-        recorded_at: '2026-03-10T15:04:00-05:00',
-        agent_name: 'Sarah Miller',
-        agent_email: 'sarah@acme.example',
-        external_id: `crash-${index}`,
-      })),
+    const batchId = await postRecordingBatch(stack, tenant.key, {
+      recordingsUrl: recordings.url,
+      calls: CALLS,
+      externalIdPrefix: 'crash',
     });
-    expect(created.status).toBe(202);
-    const batchId = created.body.data.batch_id;
 
     // Kill the worker while the batch is partway: some calls done, others downloading or queued.
     await pollBatch(stack, tenant.key, batchId, (progress) => progress.processed >= 5, {
@@ -93,19 +87,8 @@ describeWithStack('a worker killed with SIGKILL in the middle of a 100-call batc
     });
     expect(progress).toMatchObject({ total_calls: CALLS, processed: CALLS, failed: 0, status: 'completed' });
 
-    // Exactly once: one call record per external_id, one recording per call, nothing orphaned.
-    const calls = await stack.database.collections.calls.find({ org_id: tenant.organization._id }).toArray();
-    expect(calls).toHaveLength(CALLS);
-    expect(new Set(calls.map((call) => call.external_id)).size).toBe(CALLS);
-    expect(calls.filter((call) => call.status !== 'completed')).toEqual([]);
-    const files = await recordingsBucket(stack.database.db)
-      .find({ 'metadata.org_id': tenant.organization._id })
-      .toArray();
-    expect(files).toHaveLength(CALLS);
-    for (const file of files) expect(file.length).toBe(wav.length);
-    // This test file has a database of its own, so every chunk in it belongs to these calls.
-    const chunks = await stack.database.db.collection('recordings.chunks').countDocuments({});
-    expect(chunks).toBe(files.reduce((sum, file) => sum + Math.ceil(file.length / file.chunkSize), 0));
+    // Exactly once: one call record and one whole recording per external_id, nothing orphaned.
+    const calls = await expectEveryCallOnce(stack, tenant.organization._id, CALLS, wav.length);
 
     // At least once, one id per call: redeliveries (if any) repeat the id, never invent a new event.
     const eventIdsByCall = await waitFor(
