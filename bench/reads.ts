@@ -88,7 +88,7 @@ export async function main(argv: string[]): Promise<void> {
         'bare koa',
         'bench/readsBaseline.ts',
         { ...env, REST_PORT: String(barePort), BENCH_ORG_ID: organization._id, BENCH_PAGE_SIZE: String(PAGE_SIZE) },
-        answersOn(barePort, '/calls'),
+        answersOn(barePort, '/healthz'),
       ),
     );
     const headers = { authorization: `Bearer ${key}` };

@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   const pageSize = Number(process.env.BENCH_PAGE_SIZE);
   const { collections } = await connectDatabase(config);
   const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
   router.get('/calls', async (ctx) => {
     ctx.body = await collections.calls
       .find({ org_id: orgId })
