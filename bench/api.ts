@@ -20,6 +20,17 @@ export interface BenchApi {
   close(): Promise<void>;
 }
 
+/** One organization, owner and API key for a benchmark, with a rate limit it will not reach. */
+export function createBenchOrganization(database: Database, rateLimitPerHour: number) {
+  return createOrganizationWithUserAndKey(database.collections, {
+    name: 'Bench',
+    plan: 'enterprise',
+    rateLimitPerHour,
+    user: { email: 'bench@example.com', name: 'Bench', role: 'owner' },
+    keyName: 'bench',
+  });
+}
+
 /** The REST API in this process on a database of its own, with one unthrottled organization and key. */
 export async function startBenchApi(env: NodeJS.ProcessEnv): Promise<BenchApi> {
   const config = loadConfig({ ...env, MONGODB_DB: `bench_${newId('req').slice(4, 14)}`, LOG_LEVEL: 'silent' });
@@ -33,13 +44,7 @@ export async function startBenchApi(env: NodeJS.ProcessEnv): Promise<BenchApi> {
     'request',
     createRestApp({ config, database, temporal, logger: createLogger(config, 'bench'), baseUrl }).callback(),
   );
-  const { organization, key } = await createOrganizationWithUserAndKey(database.collections, {
-    name: 'Bench',
-    plan: 'enterprise',
-    rateLimitPerHour: 1_000_000,
-    user: { email: 'bench@example.com', name: 'Bench', role: 'owner' },
-    keyName: 'bench',
-  });
+  const { organization, key } = await createBenchOrganization(database, 1_000_000);
   return {
     config,
     database,

@@ -21,9 +21,9 @@ import { CONTACT_LIST_SORT, contactListFilter } from '../api/rest/services/conta
 import { loadConfig } from '../lib/config';
 import type { CallDoc, ContactDoc } from '../lib/documents';
 import { COLLECTIONS, connectDatabase, ensureIndexes, type Database } from '../lib/mongo';
-import { createOrganizationWithUserAndKey } from '../lib/tenancy';
 import { freePort, type ManagedProcess } from '../scripts/stack';
 import { makeCall } from '../test/support/seed';
+import { createBenchOrganization } from './api';
 import { answersOn, benchServers, fmt, printTable, startBenchProcess } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:reads] ${line}\n`);
@@ -57,13 +57,7 @@ export async function main(argv: string[]): Promise<void> {
   const children: ManagedProcess[] = [];
   try {
     await ensureIndexes(database.db);
-    const { organization, key } = await createOrganizationWithUserAndKey(database.collections, {
-      name: 'Bench',
-      plan: 'enterprise',
-      rateLimitPerHour: 100_000_000,
-      user: { email: 'bench@example.com', name: 'Bench', role: 'owner' },
-      keyName: 'bench',
-    });
+    const { organization, key } = await createBenchOrganization(database, 100_000_000);
     await seed(database, organization._id, callCount, contactCount);
     const server = await database.db.admin().command({ buildInfo: 1 });
     const ferretDb = server.ferretdbVersion !== undefined;

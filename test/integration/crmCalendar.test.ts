@@ -1,10 +1,9 @@
 import { HUBSPOT_ASSOCIATIONS } from '../../activities/providers/crm/hubspot';
 import { eventIdFor } from '../../lib/events';
-import { scriptSegments } from '../support/callFixtures';
 import { describeNeeding, testConfig } from '../support/env';
 import { startFakeHubSpot, type FakeHubSpot } from '../support/hubspotServer';
 import { radicaleMissing, startRadicale, type RadicaleServer } from '../support/radicale';
-import { insertCalls, makeCall } from '../support/seed';
+import { insertCalls, insertScriptTranscript, makeCall } from '../support/seed';
 import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const missing =
@@ -30,6 +29,20 @@ describeNeeding(
       await radicale?.stop();
     });
 
+    /** The organization's CalDAV connection to the test's Radicale calendar. */
+    async function connectCalendar(key: string, orgId: string) {
+      const connected = await api(stack, key, 'POST', `/organizations/${orgId}/connections`, {
+        type: 'caldav',
+        config: {
+          url: radicale.url,
+          username: radicale.username,
+          password: radicale.password,
+          calendar: radicale.calendar,
+        },
+      });
+      if (connected.status !== 201) throw new Error(`CalDAV connection refused: ${JSON.stringify(connected.body)}`);
+    }
+
     /** A completed call with a transcript, its tasks, appointments and contact, as processCall leaves it. */
     async function processedCall(orgId: string) {
       const call = makeCall(orgId, {
@@ -44,20 +57,13 @@ describeNeeding(
         duration_seconds: 65,
       });
       await insertCalls(stack.database, [call]);
-      await stack.database.collections.transcripts.insertOne({
-        _id: call._id,
-        org_id: orgId,
-        call_id: call._id,
-        language: 'en',
-        created_at: new Date(),
-        segments: scriptSegments([
-          { speaker: 'agent', text: 'Hi, this is Sarah Miller from Acme Lending. Am I speaking with John Smith?' },
-          { speaker: 'customer', text: 'Yes. My email is john dot smith at example dot com.' },
-          { speaker: 'agent', text: 'I will email you the pre-approval checklist today.' },
-          { speaker: 'agent', text: 'Can we talk again next Tuesday at three pm to review your documents?' },
-          { speaker: 'customer', text: 'Tuesday at three works for me.' },
-        ]),
-      });
+      await insertScriptTranscript(stack.database, call, [
+        { speaker: 'agent', text: 'Hi, this is Sarah Miller from Acme Lending. Am I speaking with John Smith?' },
+        { speaker: 'customer', text: 'Yes. My email is john dot smith at example dot com.' },
+        { speaker: 'agent', text: 'I will email you the pre-approval checklist today.' },
+        { speaker: 'agent', text: 'Can we talk again next Tuesday at three pm to review your documents?' },
+        { speaker: 'customer', text: 'Tuesday at three works for me.' },
+      ]);
       const activities = callActivitiesOf(stack);
       const input = { orgId, callId: call._id };
       await activities.summarizeCall(input);
@@ -133,15 +139,7 @@ describeNeeding(
         type: 'hubspot',
         config: { access_token: hubspot.token, base_url: hubspot.url },
       });
-      await api(stack, tenant.key, 'POST', base, {
-        type: 'caldav',
-        config: {
-          url: radicale.url,
-          username: radicale.username,
-          password: radicale.password,
-          calendar: radicale.calendar,
-        },
-      });
+      await connectCalendar(tenant.key, orgId);
       const contactsBefore = hubspot.contacts.length;
       for (let run = 0; run < 2; run++) {
         expect(await activities.syncCallToCrm(input)).toEqual({ status: 'completed', synced: 1 });
@@ -237,15 +235,7 @@ describeNeeding(
       const tenant = await seedTenant(stack.database);
       const orgId = tenant.organization._id;
       const { call } = await processedCall(orgId);
-      await api(stack, tenant.key, 'POST', `/organizations/${orgId}/connections`, {
-        type: 'caldav',
-        config: {
-          url: radicale.url,
-          username: radicale.username,
-          password: radicale.password,
-          calendar: radicale.calendar,
-        },
-      });
+      await connectCalendar(tenant.key, orgId);
       const started = await api(stack, tenant.key, 'POST', `/calls/${call._id}/resync`);
       expect(started.status).toBe(202);
       expect(started.body.data).toEqual({ call_id: call._id, workflow_id: `sync-${call._id}`, status: 'started' });

@@ -1,8 +1,7 @@
 import { eventIdFor } from '../../lib/events';
 import { mismoBucket } from '../../lib/mongo';
-import { scriptSegments } from '../support/callFixtures';
 import { describeWithStack, testConfig } from '../support/env';
-import { makeCall, insertCalls } from '../support/seed';
+import { insertCalls, insertScriptTranscript, makeCall } from '../support/seed';
 import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const SAAS_DATASET = {
@@ -122,24 +121,17 @@ describeWithStack('datasets, scorecard templates, and the engines that use them'
       contact_phone: '+15035550199',
     });
     await insertCalls(stack.database, [call]);
-    await stack.database.collections.transcripts.insertOne({
-      _id: call._id,
-      org_id: orgId,
-      call_id: call._id,
-      language: 'en',
-      created_at: new Date(),
-      segments: scriptSegments([
-        { speaker: 'agent', text: 'Thanks for calling Harbor Home Loans, this is Lee Wong.' },
-        {
-          speaker: 'customer',
-          text: "Hi, I'm Dana Brooks. We want to refinance our mortgage and need about sixty seats for our loan team.",
-        },
-        { speaker: 'agent', text: 'I understand. I am happy to help with the loan.' },
-        { speaker: 'customer', text: 'The house is worth $410,000 and we want a loan of $250,000.' },
-        { speaker: 'agent', text: 'I will email you the application today. Can we talk on Thursday at 10 am?' },
-        { speaker: 'customer', text: 'Thursday at 10 works.' },
-      ]),
-    });
+    await insertScriptTranscript(stack.database, call, [
+      { speaker: 'agent', text: 'Thanks for calling Harbor Home Loans, this is Lee Wong.' },
+      {
+        speaker: 'customer',
+        text: "Hi, I'm Dana Brooks. We want to refinance our mortgage and need about sixty seats for our loan team.",
+      },
+      { speaker: 'agent', text: 'I understand. I am happy to help with the loan.' },
+      { speaker: 'customer', text: 'The house is worth $410,000 and we want a loan of $250,000.' },
+      { speaker: 'agent', text: 'I will email you the application today. Can we talk on Thursday at 10 am?' },
+      { speaker: 'customer', text: 'Thursday at 10 works.' },
+    ]);
     const activities = callActivitiesOf(stack);
     const input = { orgId, callId: call._id };
     for (let run = 0; run < 2; run++) {

@@ -1,7 +1,8 @@
-import type { CallDoc, StageName, StageState } from '../../lib/documents';
+import type { CallDoc, Speaker, StageName, StageState } from '../../lib/documents';
 import { STAGE_NAMES } from '../../lib/documents';
 import { newId } from '../../lib/ids';
 import type { Database } from '../../lib/mongo';
+import { scriptSegments } from './callFixtures';
 
 /** Call records written through the store layer, as the ingest workflows write them. */
 export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallDoc {
@@ -44,4 +45,20 @@ export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallD
 
 export async function insertCalls(database: Database, calls: CallDoc[]): Promise<void> {
   if (calls.length) await database.collections.calls.insertMany(calls);
+}
+
+/** A call's transcript as the transcription stage stores it, read from a script (see scriptSegments). */
+export async function insertScriptTranscript(
+  database: Database,
+  call: Pick<CallDoc, '_id' | 'org_id'>,
+  turns: { speaker: Speaker; text: string }[],
+): Promise<void> {
+  await database.collections.transcripts.insertOne({
+    _id: call._id,
+    org_id: call.org_id,
+    call_id: call._id,
+    language: 'en',
+    created_at: new Date(),
+    segments: scriptSegments(turns),
+  });
 }
