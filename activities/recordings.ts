@@ -4,7 +4,7 @@ import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import { MediaStreamRefused, mediaMeter } from '../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingFileId, recordingsBucket, type Collections } from '../lib/mongo';
-import { MAX_REDIRECTS, OutboundBlockedError, outboundRequest } from '../lib/outbound';
+import { MAX_REDIRECTS, OutboundBlockedError, OutboundRedirectError, outboundRequest } from '../lib/outbound';
 import { NON_RETRYABLE } from './policies';
 
 export interface FetchedRecording {
@@ -52,6 +52,9 @@ export function createRecordingActivities(deps: {
       } catch (error) {
         if (error instanceof OutboundBlockedError) {
           throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.recordingBlocked);
+        }
+        if (error instanceof OutboundRedirectError) {
+          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.recordingUnavailable);
         }
         throw error; // network errors are transient: the retry policy decides
       }

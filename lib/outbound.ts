@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Outbound HTTP for every request the product makes to an address a customer gave us (recording
@@ -28,56 +29,33 @@ export class OutboundHttpError extends Error {
   }
 }
 
-const BLOCKED_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
-  ['0.0.0.0', 8, 'ipv4'], // "this network"
-  ['10.0.0.0', 8, 'ipv4'], // private
-  ['100.64.0.0', 10, 'ipv4'], // CGNAT
-  ['127.0.0.0', 8, 'ipv4'], // loopback
-  ['169.254.0.0', 16, 'ipv4'], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12, 'ipv4'], // private
-  ['192.0.0.0', 24, 'ipv4'], // IETF protocol assignments
-  ['192.0.2.0', 24, 'ipv4'], // documentation
-  ['192.168.0.0', 16, 'ipv4'], // private
-  ['198.18.0.0', 15, 'ipv4'], // benchmarking
-  ['198.51.100.0', 24, 'ipv4'], // documentation
-  ['203.0.113.0', 24, 'ipv4'], // documentation
-  ['224.0.0.0', 4, 'ipv4'], // multicast
-  ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'], // loopback
-  ['64:ff9b::', 96, 'ipv6'], // NAT64 (embeds IPv4)
-  ['100::', 64, 'ipv6'], // discard
-  ['2001:db8::', 32, 'ipv6'], // documentation
-  ['fc00::', 7, 'ipv6'], // unique local
-  ['fe80::', 10, 'ipv6'], // link-local
-  ['ff00::', 8, 'ipv6'], // multicast
-];
-
-const blockList = new net.BlockList();
-for (const [address, prefix, family] of BLOCKED_RANGES) blockList.addSubnet(address, prefix, family);
-
-/** IPv4-mapped and IPv4-compatible IPv6 addresses are judged by the IPv4 address inside them. */
-function embeddedIpv4(address: string): string | null {
-  const mapped = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const high = parseInt(hexMapped[1]!, 16);
-    const low = parseInt(hexMapped[2]!, 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/**
+ * Only globally routable unicast addresses are reached. The ranges are ipaddr.js's (IANA's special
+ * registries), not a hand list. IPv6 forms that carry an IPv4 address (mapped, IPv4-compatible,
+ * SIIT, NAT64, 6to4) are judged by that IPv4 address; Teredo, whose embedded address is obscured,
+ * is refused outright.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const fromWords = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052') return fromWords(parts[6]!, parts[7]!);
+  if (range === '6to4') return fromWords(parts[1]!, parts[2]!);
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291): 96 zero bits, then the IPv4 address.
+  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7]! > 1)) {
+    return fromWords(parts[6]!, parts[7]!);
   }
   return null;
 }
 
 export function isBlockedAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true; // not an address at all: refuse rather than guess
-  if (family === 6) {
-    const inner = embeddedIpv4(address);
-    if (inner) return isBlockedAddress(inner);
-    return blockList.check(address, 'ipv6');
+  if (!ipaddr.isValid(address) || net.isIP(address) === 0) return true; // not an address at all: refuse rather than guess
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const inner = embeddedIpv4(parsed as ipaddr.IPv6);
+    if (inner) return inner.range() !== 'unicast';
   }
-  return blockList.check(address, 'ipv4');
+  return parsed.range() !== 'unicast';
 }
 
 export interface OutboundPolicy {
@@ -179,18 +157,29 @@ export interface OutboundRequest {
 
 export const MAX_REDIRECTS = 3;
 
+/** A redirect chain that loops or runs past its limit: the URL will not work on a retry either. */
+export class OutboundRedirectError extends OutboundHttpError {
+  constructor(status: number, message: string) {
+    super(status, message);
+    this.name = 'OutboundRedirectError';
+  }
+}
+
 /** Sends one request under the policy; follows redirects (GET only) up to `maxRedirects`. */
 export async function outboundRequest(policy: OutboundPolicy, request: OutboundRequest): Promise<OutboundResponse> {
   let url = new URL(request.url);
+  const visited = new Set([url.toString()]);
   for (let redirects = 0; ; redirects++) {
     const response = await requestOnce(policy, { ...request, url: url.toString() });
     const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location && request.maxRedirects > 0) {
       response.body.resume();
       if (redirects >= request.maxRedirects) {
-        throw new OutboundHttpError(response.status, `Too many redirects (more than ${request.maxRedirects})`);
+        throw new OutboundRedirectError(response.status, `Too many redirects (more than ${request.maxRedirects})`);
       }
       url = new URL(location, url);
+      if (visited.has(url.toString())) throw new OutboundRedirectError(response.status, `Redirect loop at ${url.host}`);
+      visited.add(url.toString());
       continue;
     }
     return response;

@@ -51,16 +51,17 @@ export function createHelpApp(deps: HelpDeps): Koa {
   // MongoDB holds the shared ask rate-limit counters, so the app is not ready without it.
   app.use(healthRouter({ mongo: () => pingDatabase(deps.database) }).routes());
   app.use(publicHelpRouter(corpus, index).routes());
-  const ask = askRouter({
+  const askDeps = {
     config: deps.config,
     collections: deps.database.collections,
     corpus,
     index,
     engine: deps.engine ?? askEngineFor(deps.config),
-  });
+  };
+  const ask = askRouter(askDeps);
   app.use(ask.routes());
   app.use(ask.allowedMethods());
-  app.use(mcpRouter({ config: deps.config, corpus, index }).routes());
+  app.use(mcpRouter(askDeps).routes());
   // The docs pages themselves (markdown), so search hits link somewhere on a fresh machine.
   const pages = new Router();
   pages.get('/docs/:slug', (ctx) => {

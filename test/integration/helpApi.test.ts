@@ -317,7 +317,11 @@ describeWithStack('the help-content API', () => {
 
   test('MCP over Streamable HTTP, with the SDK client: search_help_videos and ask_service_docs', async () => {
     const client = new Client({ name: 'test-client', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${help.url}/mcp`)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${help.url}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${SERVICE_KEY}` } },
+      }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(['ask_service_docs', 'search_help_videos']);
@@ -342,6 +346,100 @@ describeWithStack('the help-content API', () => {
       await client.close();
     }
     expect((await fetch(`${help.url}/mcp`)).status).toBe(405);
+  });
+
+  test('MCP takes the ask access and limits: no key or Origin 403, asks counted with /api/ask, batches refused', async () => {
+    const rpc = (body: unknown, headers: Record<string, string>, url = help.url) =>
+      fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(body),
+      });
+    const askCall = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'ask_service_docs', arguments: { question: 'How do I revoke an API key?' } },
+    });
+    const listCall = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+    const anonymous = await rpc(listCall, {});
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'forbidden' } } });
+    expect((await rpc(listCall, { Origin: 'https://evil.example.com' })).status).toBe(403);
+    expect((await rpc(listCall, { Authorization: 'Bearer wrong-key-0123456789' })).status).toBe(403);
+    expect((await rpc(listCall, { Origin: ORIGIN })).status).toBe(200);
+
+    const batch = await rpc([listCall, askCall(2)], { Authorization: `Bearer ${SERVICE_KEY}` });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: /batches/ } });
+
+    // The answer is computed here: a Host header naming another listener sends it nothing (no key leaves).
+    const bystander = await startLocalServer((_req, res) => res.end('{"answer":"from the bystander"}'));
+    try {
+      const redirected = await fetch(`${help.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          Authorization: `Bearer ${SERVICE_KEY}`,
+          Host: `127.0.0.1:${bystander.port}`,
+        },
+        body: JSON.stringify(askCall(3)),
+      });
+      expect(redirected.status).toBe(200);
+      const result = (await redirected.json()) as any;
+      expect(JSON.parse(result.result.content[0].text).answer).toMatch(/revoke/i);
+      expect(bystander.requests).toEqual([]);
+    } finally {
+      await bystander.close();
+    }
+
+    // One limit for both doors: two asks allowed per IP, /api/ask spends one, /mcp the other, then 429 on both.
+    const limited = testConfig({
+      ASK_ALLOWED_ORIGINS: ORIGIN,
+      ASK_SERVICE_KEY: SERVICE_KEY,
+      ASK_RATE_LIMIT_PER_IP: '2',
+    });
+    const limitedDatabase = await connectDatabase(limited);
+    await ensureIndexes(limitedDatabase.db);
+    const server = await startHelp(limited, limitedDatabase);
+    try {
+      const viaAsk = await fetch(`${server.url}/api/ask`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_KEY}` },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'limits?' }], stream: false }),
+      });
+      expect(viaAsk.status).toBe(200);
+      const key = { Authorization: `Bearer ${SERVICE_KEY}` };
+      expect((await rpc(askCall(4), key, server.url)).status).toBe(200);
+      const refused = await rpc(askCall(5), key, server.url);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ id: 5, error: { data: { code: 'rate_limited' } } });
+      // Searching is no model call: not counted, still answered.
+      const search = await rpc(
+        {
+          jsonrpc: '2.0',
+          id: 6,
+          method: 'tools/call',
+          params: { name: 'search_help_videos', arguments: { query: 'retry' } },
+        },
+        key,
+        server.url,
+      );
+      expect(search.status).toBe(200);
+      const refusedAsk = await fetch(`${server.url}/api/ask`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_KEY}` },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'limits?' }], stream: false }),
+      });
+      expect(refusedAsk.status).toBe(429);
+    } finally {
+      await server.close();
+      await limitedDatabase.db.dropDatabase().catch(() => undefined);
+      await limitedDatabase.close();
+    }
   });
 
   test('ASK_ENGINE=anthropic: streamed from a Messages API server, chapter markers become resolved citations', async () => {

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../../../lib/config';
@@ -96,21 +96,95 @@ export interface AskDeps {
   engine: AnswerEngine;
 }
 
+/** CORS for an allowed Origin (the widget); others get no CORS headers. */
+function allowOrigin(ctx: Context, allowed: ReadonlySet<string>): void {
+  const origin = ctx.get('Origin');
+  if (origin && allowed.has(origin)) {
+    ctx.set('Access-Control-Allow-Origin', origin);
+    ctx.set('Vary', 'Origin');
+  }
+}
+
+/**
+ * Who may ask (spec section 5): an allowed Origin (the widget) or the service key (tools); else
+ * 403. Shared by `/api/ask` and `/mcp`, so neither is a way around the other.
+ */
+export function requireAskAccess(config: Config): (ctx: Context, next: Next) => Promise<void> {
+  const allowed = new Set(config.ASK_ALLOWED_ORIGINS);
+  return async (ctx, next) => {
+    allowOrigin(ctx, allowed);
+    const origin = ctx.get('Origin');
+    const bearer = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1];
+    const keyOk = Boolean(bearer && config.ASK_SERVICE_KEY && safeEqual(bearer, config.ASK_SERVICE_KEY));
+    if (!keyOk && !(origin && allowed.has(origin))) {
+      throw forbidden(origin ? 'Origin is not on the allow list' : 'An allowed Origin or the service key is required');
+    }
+    await next();
+  };
+}
+
+/** Counts one ask against the per-IP and global limits; a refusal is a 429 with Retry-After. */
+export async function consumeAskLimits(ctx: Context, deps: Pick<AskDeps, 'config' | 'collections'>): Promise<void> {
+  const ip = clientIp(ctx, deps.config.ASK_TRUSTED_PROXY_HOPS);
+  for (const [key, limit, window] of [
+    [`ask:ip:${ip}`, deps.config.ASK_RATE_LIMIT_PER_IP, deps.config.ASK_RATE_WINDOW_PER_IP_SECONDS],
+    ['ask:global', deps.config.ASK_RATE_LIMIT_GLOBAL, deps.config.ASK_RATE_WINDOW_GLOBAL_SECONDS],
+  ] as const) {
+    const decision = await consumeRateLimit(deps.collections.rateLimitSlots, key, limit, window);
+    if (!decision.allowed) {
+      ctx.set('Retry-After', String(decision.retryAfterSeconds));
+      throw rateLimited(decision.retryAfterSeconds);
+    }
+  }
+}
+
+export interface AskAnswer {
+  answer: string;
+  citations: Citation[];
+  usage: { input_tokens: number; output_tokens: number };
+}
+
+function inputTokensOf(retrieved: ReturnType<typeof retrieve>): number {
+  return countWords(
+    [
+      retrieved.question,
+      ...retrieved.passages.map((passage) => passage.text),
+      ...retrieved.chapters.map((c) => c.summary),
+    ].join(' '),
+  );
+}
+
+/** The whole answer at once (`stream: false`): the JSON `/api/ask` returns and `ask_service_docs` passes on. */
+export async function answerAtOnce(
+  deps: Pick<AskDeps, 'config' | 'corpus' | 'index' | 'engine'>,
+  input: { messages: AskMessage[]; page?: string },
+): Promise<AskAnswer> {
+  const retrieved = retrieve(deps.index, input.messages, input.page);
+  let answer = '';
+  let usage: AskAnswer['usage'] | null = null;
+  const cited: { chapterId: string; reason: string }[] = [];
+  for await (const part of deps.engine.answer(retrieved, input.messages)) {
+    if (part.type === 'text') answer += part.text;
+    else if (part.type === 'cite') cited.push(part);
+    else usage = { input_tokens: part.input_tokens, output_tokens: part.output_tokens };
+  }
+  return {
+    answer,
+    citations: resolveCitations(deps.corpus.videos, cited, {
+      video: deps.config.VIDEO_HOST,
+      embed: deps.config.EMBED_HOST,
+    }),
+    usage: usage ?? { input_tokens: inputTokensOf(retrieved), output_tokens: countWords(answer) },
+  };
+}
+
 export function askRouter(deps: AskDeps): Router {
   const router = new Router();
   const allowed = new Set(deps.config.ASK_ALLOWED_ORIGINS);
   const hosts = { video: deps.config.VIDEO_HOST, embed: deps.config.EMBED_HOST };
 
-  const cors = (ctx: Context) => {
-    const origin = ctx.get('Origin');
-    if (origin && allowed.has(origin)) {
-      ctx.set('Access-Control-Allow-Origin', origin);
-      ctx.set('Vary', 'Origin');
-    }
-  };
-
   router.options('/api/ask', (ctx) => {
-    cors(ctx);
+    allowOrigin(ctx, allowed);
     if (!allowed.has(ctx.get('Origin'))) throw forbidden('Origin is not allowed');
     ctx.set('Access-Control-Allow-Methods', 'POST, OPTIONS');
     ctx.set('Access-Control-Allow-Headers', 'Content-Type, Authorization');
@@ -120,60 +194,22 @@ export function askRouter(deps: AskDeps): Router {
 
   router.post(
     '/api/ask',
+    requireAskAccess(deps.config),
     async (ctx, next) => {
-      cors(ctx);
-      // Access: an allowed Origin (the widget), or the service key (tools); else 403.
-      const origin = ctx.get('Origin');
-      const bearer = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1];
-      const keyOk = Boolean(bearer && deps.config.ASK_SERVICE_KEY && safeEqual(bearer, deps.config.ASK_SERVICE_KEY));
-      if (!keyOk && !(origin && allowed.has(origin))) {
-        throw forbidden(
-          origin ? 'Origin is not on the allow list' : 'An allowed Origin or the service key is required',
-        );
-      }
-      const ip = clientIp(ctx, deps.config.ASK_TRUSTED_PROXY_HOPS);
-      for (const [key, limit, window] of [
-        [`ask:ip:${ip}`, deps.config.ASK_RATE_LIMIT_PER_IP, deps.config.ASK_RATE_WINDOW_PER_IP_SECONDS],
-        ['ask:global', deps.config.ASK_RATE_LIMIT_GLOBAL, deps.config.ASK_RATE_WINDOW_GLOBAL_SECONDS],
-      ] as const) {
-        const decision = await consumeRateLimit(deps.collections.rateLimitSlots, key, limit, window);
-        if (!decision.allowed) {
-          ctx.set('Retry-After', String(decision.retryAfterSeconds));
-          throw rateLimited(decision.retryAfterSeconds);
-        }
-      }
+      await consumeAskLimits(ctx, deps);
       await next();
     },
     koaBody({ jsonLimit: '64kb', json: true, multipart: false, urlencoded: false, text: false, onError: (error) => { throw (error as { status?: number }).status === 413 ? payloadTooLarge('The body is too large') : badRequest('The body is not valid JSON'); } }), // prettier-ignore
     async (ctx) => {
       if (!ctx.is('application/json')) throw new AppError(415, 'unsupported_media_type', 'Send application/json');
       const input = validateAsk(ctx.request.body);
-      const retrieved = retrieve(deps.index, input.messages, input.page);
-      const inputTokens = countWords(
-        [
-          retrieved.question,
-          ...retrieved.passages.map((passage) => passage.text),
-          ...retrieved.chapters.map((c) => c.summary),
-        ].join(' '),
-      );
-      const parts = deps.engine.answer(retrieved, input.messages);
-
       if (!input.stream) {
-        let answer = '';
-        let usage: { input_tokens: number; output_tokens: number } | null = null;
-        const cited: { chapterId: string; reason: string }[] = [];
-        for await (const part of parts) {
-          if (part.type === 'text') answer += part.text;
-          else if (part.type === 'cite') cited.push(part);
-          else usage = { input_tokens: part.input_tokens, output_tokens: part.output_tokens };
-        }
-        ctx.body = {
-          answer,
-          citations: resolveCitations(deps.corpus.videos, cited, hosts),
-          usage: usage ?? { input_tokens: inputTokens, output_tokens: countWords(answer) },
-        };
+        ctx.body = await answerAtOnce(deps, input);
         return;
       }
+      const retrieved = retrieve(deps.index, input.messages, input.page);
+      const inputTokens = inputTokensOf(retrieved);
+      const parts = deps.engine.answer(retrieved, input.messages);
 
       const stream = new PassThrough();
       const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
