@@ -106,6 +106,8 @@ export interface BatchDoc {
   total_calls: number;
   call_ids: string[];
   status: BatchStatus;
+  /** The user whose key created the batch (absent on batches stored before it was recorded). */
+  created_by?: string;
   created_at: Date;
   updated_at: Date;
 }

@@ -25,7 +25,7 @@ export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError(400, 'invalid_request', message, details);
 export const unauthorized = (message: string) =>
   new AppError(401, 'unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
-export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const forbidden = (message: string, details?: ErrorDetail[]) => new AppError(403, 'forbidden', message, details);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'payload_too_large', message);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 
 /**
@@ -45,6 +46,9 @@ export class MediaStreamRefused extends Error {
 export function mediaMeter(maxBytes: number, onChunk?: (bytesSoFar: number) => void) {
   let bytes = 0;
   let head = Buffer.alloc(0);
+  // The digest makes a stored upload comparable (an Idempotency-Key replay must carry the same file).
+  const digest = createHash('sha256');
+  let sha256: string | null = null;
   let contentType: string | null = null;
   const notMedia = () => new MediaStreamRefused('not_media', 'The file is not an audio or video recording');
   const stream = new Transform({
@@ -56,13 +60,15 @@ export function mediaMeter(maxBytes: number, onChunk?: (bytesSoFar: number) => v
         head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
         if (head.length >= SNIFF_BYTES && !(contentType = sniffMediaType(head))) return callback(notMedia());
       }
+      digest.update(chunk);
       onChunk?.(bytes);
       callback(null, chunk);
     },
     flush(callback) {
       contentType ??= sniffMediaType(head);
+      sha256 = digest.digest('hex');
       callback(contentType ? null : notMedia());
     },
   });
-  return { stream, outcome: () => ({ bytes, contentType }) };
+  return { stream, outcome: () => ({ bytes, contentType, sha256 }) };
 }

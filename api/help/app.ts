@@ -8,6 +8,7 @@ import { AnthropicAnswerEngine } from '../../lib/help/anthropicAnswer';
 import { loadHelpCorpus, type HelpCorpus } from '../../lib/help/corpus';
 import { buildHelpIndex } from '../../lib/help/search';
 import { healthRouter } from '../../lib/http/health';
+import { allowedMethods } from '../../lib/http/allowedMethods';
 import { errorHandler } from '../../lib/http/errors';
 import { requestLogging } from '../../lib/http/logging';
 import { requestId } from '../../lib/http/requestId';
@@ -60,7 +61,7 @@ export function createHelpApp(deps: HelpDeps): Koa {
   };
   const ask = askRouter(askDeps);
   app.use(ask.routes());
-  app.use(ask.allowedMethods());
+  app.use(allowedMethods(ask));
   app.use(mcpRouter(askDeps).routes());
   // The docs pages themselves (markdown), so search hits link somewhere on a fresh machine.
   const pages = new Router();

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import { healthRouter } from '../../lib/http/health';
-import { AppError } from '../../lib/errors';
+import { allowedMethods } from '../../lib/http/allowedMethods';
 import { errorHandler } from '../../lib/http/errors';
 import { requestLogging } from '../../lib/http/logging';
 import { requestId } from '../../lib/http/requestId';
@@ -43,9 +43,6 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
   ];
 }
 
-/** A method no route knows (TRACE, CONNECT, …) is a 405 like any other wrong method, not a 501. */
-const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
-
 /**
  * The REST app, composed top to bottom: request id → logging → errors → health and docs (no key)
  * → authentication → rate limit → routes (each parses its own body). The rate limit follows authentication
@@ -75,16 +72,16 @@ export function createRestApp(deps: RestDeps): Koa {
     ctx.body = referencePage;
   });
   app.use(publicRouter.routes());
-  app.use(publicRouter.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
+  app.use(allowedMethods(publicRouter));
 
   const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
   v1.use(organizationRateLimit(deps.database.collections));
   mountRoutes(v1, routes, {
     jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
-    idempotency: idempotency(deps.database.collections),
+    idempotency: (mode) => idempotency(deps.database.collections, mode),
   });
   app.use(v1.routes());
-  app.use(v1.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
+  app.use(allowedMethods(v1));
   return app;
 }

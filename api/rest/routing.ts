@@ -5,6 +5,7 @@ import type { Permission } from '../../lib/permissions';
 import { parseOrThrow } from '../../lib/validation';
 import { authOf, requirePermission, type AuthContext } from './middleware/auth';
 import { jsonBody } from './middleware/body';
+import type { IdempotencyMode } from './middleware/idempotency';
 
 /**
  * Every `/api/v1` route is declared once, with its zod schemas, permission and statuses. The same
@@ -49,6 +50,13 @@ export interface RouteDefinition<
   rawBody?: boolean;
   /** A multipart/form-data body, parsed by the handler itself as a stream (documented from this). */
   multipart?: { fields: z.ZodObject; fileField: string; fileDescription: string };
+  /**
+   * Checks beyond the permission that must pass before anything else, an Idempotency-Key replay
+   * included (e.g. a request signature).
+   */
+  authorize?(ctx: Context, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<void> | void;
+  /** The answer holds a secret shown once: Idempotency-Key is refused (a replay would have to store it). */
+  returnsSecret?: boolean;
   success: RouteResponse;
   /** Error statuses this route can answer besides the ones every authenticated route can. */
   errors: number[];
@@ -69,21 +77,33 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
+const ROUTE_INPUT = 'routeInput';
+
 export function mountRoutes(
   router: Router,
   routes: readonly RouteDefinition[],
-  options: { jsonLimitBytes: number; idempotency: Middleware },
+  options: { jsonLimitBytes: number; idempotency: (mode: IdempotencyMode) => Middleware },
 ): void {
   for (const route of routes) {
     // Only routes that take a JSON body parse one; a multipart route streams its own.
     const bodyParsing = route.body ? jsonBody(options.jsonLimitBytes, { keepRaw: route.rawBody ?? false }) : [];
-    const replay = route.method === 'post' ? [options.idempotency] : [];
-    router[route.method](koaPath(route.path), ...bodyParsing, ...replay, async (ctx) => {
+    // Permission, input and the route's own checks come first: a replay is never a way around them.
+    const authorize: Middleware = async (ctx, next) => {
       const auth = route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
       const params = route.params ? parseOrThrow(route.params, ctx.params, 'Path parameters') : {};
       const query = route.query ? parseOrThrow(route.query, { ...ctx.query }, 'Query parameters') : {};
       const body = route.body ? parseOrThrow(route.body, ctx.request.body ?? {}) : undefined;
-      await route.handler(ctx, { auth, params, query, body });
+      const input: RouteInput<unknown, unknown, unknown> = { auth, params, query, body };
+      await route.authorize?.(ctx, input);
+      ctx.state[ROUTE_INPUT] = input;
+      await next();
+    };
+    const replay =
+      route.method === 'post'
+        ? [options.idempotency(route.returnsSecret ? 'refused' : route.multipart ? 'deferred' : 'body')]
+        : [];
+    router[route.method](koaPath(route.path), ...bodyParsing, authorize, ...replay, async (ctx) => {
+      await route.handler(ctx, ctx.state[ROUTE_INPUT] as RouteInput<unknown, unknown, unknown>);
     });
   }
 }

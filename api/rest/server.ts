@@ -4,11 +4,14 @@ import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes } from '../../lib/mongo';
 import { connectTemporal } from '../../lib/temporalClient';
 import { createRestApp } from './app';
+import { purgeStoredSecrets } from './middleware/idempotency';
 
 export async function startRestServer(config: Config): Promise<{ server: Server; close(): Promise<void> }> {
   const logger = createLogger(config, 'rest');
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
+  const purged = await purgeStoredSecrets(database.collections);
+  if (purged > 0) logger.info({ purged }, 'removed stored idempotent answers that held a secret');
   const temporal = await connectTemporal(config);
   const app = createRestApp({ config, database, temporal, logger, baseUrl: restBaseUrl(config) });
   const server = app.listen(config.REST_PORT, config.HOST);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { outboundUrl } from './common';
 
-const ServiceUrl = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-  .max(2048, 'must be at most 2048 characters');
+const ServiceUrl = outboundUrl(/^https?$/, 'must be an http(s) URL');
 
 export const HubSpotConnectionConfig = z
   .object({

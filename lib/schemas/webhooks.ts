@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../events';
-import { IsoDateTime } from './common';
+import { IsoDateTime, outboundUrl } from './common';
 import { PaginationQuery } from './responses';
 
-const HttpsUrl = z
-  .url({ protocol: /^https$/, message: 'must be an HTTPS URL' })
-  .max(2048, 'must be at most 2048 characters');
+const HttpsUrl = outboundUrl(/^https$/, 'must be an HTTPS URL');
 
 const EventName = z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` });
 const EventList = z

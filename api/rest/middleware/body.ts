@@ -4,8 +4,12 @@ import { badRequest, unsupportedMediaType } from '../../../lib/errors';
 
 /**
  * JSON bodies only, up to `limitBytes` (413 beyond it); malformed JSON is a 400 and a body in any
- * other Content-Type a 415. Mounted per route (api/rest/routing.ts), only where a JSON body is taken.
+ * other Content-Type a 415. A body compressed with an unknown Content-Encoding is a 415, one that
+ * does not decompress a 400, and JSON nested deeper than MAX_JSON_DEPTH levels a 400 (checked
+ * without recursion, before anything walks the value). Mounted per route (api/rest/routing.ts),
+ * only where a JSON body is taken.
  */
+export const MAX_JSON_DEPTH = 64;
 export function jsonBody(limitBytes: number, options: { keepRaw: boolean } = { keepRaw: false }): Middleware[] {
   const requireJson: Middleware = async (ctx, next) => {
     const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
@@ -25,10 +29,61 @@ export function jsonBody(limitBytes: number, options: { keepRaw: boolean } = { k
       text: false,
       parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
       includeUnparsed: options.keepRaw,
+      onError: (error) => {
+        throw bodyReadError(error);
+      },
     }),
+    refuseDeepNesting,
     refuseMalformedUnicode,
   ];
 }
+
+/** What a failure to read or parse the body means for the client. */
+function bodyReadError(error: unknown): unknown {
+  const { type, code, status, message } = error as { type?: string; code?: string; status?: number; message?: string };
+  if (type === 'encoding.unsupported' || (status === 415 && /Content-Encoding/i.test(message ?? ''))) {
+    return unsupportedMediaType('Unsupported Content-Encoding: send the body as is, or gzip, deflate or br');
+  }
+  // zlib's errors: Z_DATA_ERROR and the like for gzip/deflate, ERR_… with a negative errno for brotli.
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'))
+  ) {
+    return badRequest('The body does not decompress with its Content-Encoding', [
+      { path: 'Content-Encoding', message: 'the body is not in this encoding' },
+    ]);
+  }
+  // V8 gives up on JSON nested deeper than its stack while parsing.
+  if (error instanceof RangeError) return nestedTooDeeply('(body)');
+  return error; // statuses raised by the parser (400, 413) are mapped by the error handler
+}
+
+const nestedTooDeeply = (fullPath: string) => {
+  const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
+  return badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels (at ${path})`, [
+    { path, message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
+  ]);
+};
+
+/** The path of the first value nested deeper than `maxDepth`, found without recursion; else null. */
+export function pathDeeperThan(value: unknown, maxDepth: number): string | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) return item.path || '(body)';
+    for (const [key, child] of Object.entries(item.value)) {
+      stack.push({ value: child, depth: item.depth + 1, path: item.path ? `${item.path}.${key}` : key });
+    }
+  }
+  return null;
+}
+
+const refuseDeepNesting: Middleware = async (ctx, next) => {
+  const where = pathDeeperThan(ctx.request.body, MAX_JSON_DEPTH);
+  if (where) throw nestedTooDeeply(where);
+  await next();
+};
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;

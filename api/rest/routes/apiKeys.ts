@@ -21,6 +21,7 @@ export function apiKeyRoutes(deps: RestDeps): RouteDefinition[] {
         "The new key acts for the calling user: it has exactly the permissions of that user's role, as the role is at each request, so it can never have more power than its creator.",
       tag: 'API keys',
       permission: 'keys:manage',
+      returnsSecret: true,
       params: OrgParams,
       body: ApiKeyCreateRequest,
       success: { status: 201, description: 'The key, with its full value', schema: envelope(ApiKeyCreated) },

@@ -6,6 +6,7 @@ import { envelope } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { createBatch } from '../services/batches';
+import { assertMayFileAs, ownCallsOnly } from '../services/calls';
 
 const BatchParams = z.object({ batchId: z.string().min(1).max(64) });
 
@@ -22,7 +23,10 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
       permission: 'calls:write',
       body: BatchRequest,
       success: { status: 202, description: 'Accepted; poll status_url', schema: envelope(BatchCreated) },
-      errors: [400, 403, 413, 415, 503],
+      errors: [400, 403, 409, 413, 415, 503],
+      authorize(_ctx, { auth, body }) {
+        body.calls.forEach((item, index) => assertMayFileAs(auth, item.agent_email, `calls.${index}.agent_email`));
+      },
       async handler(ctx, { auth, body }) {
         const data = await createBatch(
           {
@@ -33,6 +37,7 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
           },
           auth.orgId,
           body,
+          { userId: auth.userId, ownCallsOnly: ownCallsOnly(auth) },
         );
         ctx.status = 202;
         ctx.set('Location', data.status_url);
@@ -55,7 +60,8 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const batch = await deps.database.collections.batches.findOne({ _id: params.batchId, org_id: auth.orgId });
-        if (!batch) throw notFound('Batch');
+        // An agent follows only the batches its own keys created (their calls are the agent's own).
+        if (!batch || (ownCallsOnly(auth) !== null && batch.created_by !== auth.userId)) throw notFound('Batch');
         ctx.body = { success: true, data: await computeBatchProgress(deps.database.collections, batch) };
       },
     }),

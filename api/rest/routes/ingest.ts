@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hmacSha256Hex, safeEqual } from '../../../lib/crypto';
-import { AppError } from '../../../lib/errors';
+import { AppError, conflict } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { recordingFileId } from '../../../lib/mongo';
 import { CallAccepted, DialerPayload, UploadFields } from '../../../lib/schemas/ingest';
@@ -11,8 +11,10 @@ import { parseOrThrow } from '../../../lib/validation';
 import type { CallDoc } from '../../../lib/documents';
 import type { RestDeps } from '../deps';
 import { rawBodyOf } from '../middleware/body';
+import { claimIdempotencyKey, requestFingerprint } from '../middleware/idempotency';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { ingestSingleCall } from '../services/ingest';
+import { assertMayFileAs, assertMaySeeExisting } from '../services/calls';
+import { findCallByExternalId, ingestSingleCall } from '../services/ingest';
 import { discardUpload, receiveUpload, UPLOAD_FILE_FIELD } from '../services/upload';
 
 const SIGNATURE_HEADER = 'X-Service-Signature';
@@ -46,48 +48,68 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
         fileDescription: 'the recording (audio or video)',
       },
       success: { status: 202, description: 'Accepted; poll status_url', schema: envelope(CallAccepted) },
-      errors: [400, 403, 413, 415, 503],
+      errors: [400, 403, 409, 413, 415, 422, 503],
       async handler(ctx, { auth }) {
         const callId = newId('call');
-        const fileId = recordingFileId(callId);
         const upload = await receiveUpload(ctx, {
           db: deps.database.db,
           maxBytes: deps.config.UPLOAD_MAX_BYTES,
-          fileId,
+          fileId: recordingFileId(callId),
           orgId: auth.orgId,
           callId,
-        });
-        let fields: UploadFields;
-        try {
-          fields = parseOrThrow(UploadFields, upload.fields, 'Upload fields');
-        } catch (error) {
-          await discardUpload(deps.database.db, fileId);
-          throw error;
-        }
-        const result = await ingestSingleCall(
-          { collections, temporal: deps.temporal.client },
-          {
-            callId,
-            orgId: auth.orgId,
-            source: 'upload',
-            recordingFileId: fileId,
-            recordedAt: new Date(fields.recorded_at),
-            recordedUtcOffsetMinutes: utcOffsetMinutesOf(fields.recorded_at),
-            agentName: fields.agent_name,
-            agentEmail: fields.agent_email,
-            contactName: fields.contact_name,
-            contactPhone: fields.contact_phone,
-            direction: fields.direction,
-            durationSeconds: fields.duration,
-            externalId: fields.external_id,
-            tags: fields.tags,
-            metadata: fields.metadata,
+          // Fields sent before the file are judged before a byte is stored; a known call stores nothing.
+          beforeFile: async (fieldsSoFar) => {
+            const early = parseOrThrow(UploadFields.partial(), fieldsSoFar, 'Upload fields');
+            if (early.agent_email) assertMayFileAs(auth, early.agent_email, 'agent_email');
+            if (!early.external_id) return 'store';
+            const known = await findCallByExternalId(collections, auth.orgId, early.external_id);
+            return known ? 'skip' : 'store';
           },
-        ).catch(async (error) => {
-          await discardUpload(deps.database.db, fileId);
+        });
+        const result = await (async () => {
+          const fields = parseOrThrow(UploadFields, upload.fields, 'Upload fields');
+          assertMayFileAs(auth, fields.agent_email, 'agent_email');
+          const fingerprint = requestFingerprint(ctx, { fields: upload.fields, file_sha256: upload.sha256 });
+          if (!(await claimIdempotencyKey(ctx, fingerprint))) return null; // a stored answer was replayed
+          if (!upload.stored) {
+            const known = fields.external_id
+              ? await findCallByExternalId(collections, auth.orgId, fields.external_id)
+              : null;
+            if (!known) throw conflict('The call with this external_id changed while uploading; send the upload again');
+            return { call: known, created: false };
+          }
+          return ingestSingleCall(
+            { collections, temporal: deps.temporal.client },
+            {
+              callId,
+              orgId: auth.orgId,
+              source: 'upload',
+              recordingFileId: upload.fileId,
+              recordedAt: new Date(fields.recorded_at),
+              recordedUtcOffsetMinutes: utcOffsetMinutesOf(fields.recorded_at),
+              agentName: fields.agent_name,
+              agentEmail: fields.agent_email,
+              contactName: fields.contact_name,
+              contactPhone: fields.contact_phone,
+              direction: fields.direction,
+              durationSeconds: fields.duration,
+              externalId: fields.external_id,
+              tags: fields.tags,
+              metadata: fields.metadata,
+            },
+          );
+        })().catch(async (error) => {
+          await discardUpload(deps.database.db, upload);
           throw error;
         });
-        if (!result.created) await discardUpload(deps.database.db, fileId);
+        if (!result) {
+          await discardUpload(deps.database.db, upload);
+          return;
+        }
+        if (!result.created) {
+          await discardUpload(deps.database.db, upload);
+          assertMaySeeExisting(auth, result.call, 'external_id');
+        }
         ctx.status = 202;
         ctx.set('Location', `${deps.baseUrl}/calls/${result.call._id}`);
         ctx.body = { success: true, data: accepted(result.call, !result.created) };
@@ -104,8 +126,9 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
       body: DialerPayload,
       rawBody: true,
       success: { status: 202, description: 'Accepted', schema: envelope(CallAccepted) },
-      errors: [400, 403, 413, 415, 503],
-      async handler(ctx, { auth, body }) {
+      errors: [400, 403, 409, 413, 415, 503],
+      // The signature is checked before anything else, an Idempotency-Key replay included.
+      async authorize(ctx, { auth, body }) {
         const organization = await collections.organizations.findOne({ _id: auth.orgId });
         if (organization?.dialer_secret_encrypted) {
           const signature = ctx.get(SIGNATURE_HEADER);
@@ -116,6 +139,9 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
             throw invalidSignature(`${SIGNATURE_HEADER} does not match the body`);
           }
         }
+        assertMayFileAs(auth, body.agent_email, 'agent_email');
+      },
+      async handler(ctx, { auth, body }) {
         const customerPhone = body.direction === 'inbound' ? body.from_number : body.to_number;
         const result = await ingestSingleCall(
           { collections, temporal: deps.temporal.client },
@@ -139,6 +165,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
             },
           },
         );
+        if (!result.created) assertMaySeeExisting(auth, result.call, 'external_id');
         ctx.status = 202;
         ctx.body = { success: true, data: accepted(result.call, !result.created) };
       },

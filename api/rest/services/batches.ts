@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { MongoBulkWriteError } from 'mongodb';
 import type { BatchStatus, CallDoc } from '../../../lib/documents';
-import { serviceUnavailable } from '../../../lib/errors';
+import { AppError, serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
@@ -59,14 +59,50 @@ async function insertNewCalls(collections: Collections, calls: CallDoc[]): Promi
   return new Set(calls.filter((_, index) => !rejected.has(index)).map((call) => call._id));
 }
 
+/**
+ * For a key confined to its own calls (an agent's), an external_id already used by another agent's
+ * call is a 409 naming the item, before anything is written: the batch would otherwise report that
+ * call's id and status.
+ */
+async function assertNoForeignDuplicates(
+  collections: Collections,
+  orgId: string,
+  ownerEmail: string,
+  candidates: CallDoc[],
+): Promise<void> {
+  const keys = candidates.filter((call) => call.external_id !== null).map((call) => call.ingest_key);
+  if (keys.length === 0) return;
+  const foreign = await collections.calls
+    .find({ org_id: orgId, ingest_key: { $in: keys }, agent_email: { $ne: ownerEmail } })
+    .project<{ ingest_key: string }>({ ingest_key: 1 })
+    .toArray();
+  if (foreign.length === 0) return;
+  const taken = new Set(foreign.map((call) => call.ingest_key));
+  const details = candidates.flatMap((call, index) =>
+    call.external_id !== null && taken.has(call.ingest_key)
+      ? [{ path: `calls.${index}.external_id`, message: "already used by another agent's call" }]
+      : [],
+  );
+  throw new AppError(
+    409,
+    'external_id_conflict',
+    `${details.map((detail) => detail.path).join(', ')}: already used by calls this key cannot see`,
+    details,
+  );
+}
+
 export async function createBatch(
   deps: { collections: Collections; temporal: Client; baseUrl: string; concurrency: number },
   orgId: string,
   request: BatchRequest,
+  creator: { userId: string; ownCallsOnly: string | null },
 ): Promise<BatchCreated> {
   const now = new Date();
   const batchId = newId('batch');
   const candidates = request.calls.map((item) => callFromBatchItem(orgId, batchId, item, now));
+  if (creator.ownCallsOnly !== null) {
+    await assertNoForeignDuplicates(deps.collections, orgId, creator.ownCallsOnly, candidates);
+  }
   const inserted = await insertNewCalls(deps.collections, candidates);
 
   // Items that were duplicates (of an earlier call or of another item here) report the stored call.
@@ -86,6 +122,7 @@ export async function createBatch(
     total_calls: callIds.length,
     call_ids: callIds,
     status: 'queued',
+    created_by: creator.userId,
     created_at: now,
     updated_at: now,
   });

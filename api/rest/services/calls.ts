@@ -1,5 +1,6 @@
 import type { Filter } from 'mongodb';
 import type { CallDoc } from '../../../lib/documents';
+import { AppError, forbidden } from '../../../lib/errors';
 import { roleHas } from '../../../lib/permissions';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import type { AuthContext } from '../middleware/auth';
@@ -17,11 +18,38 @@ export interface CallListQuery {
   cursor?: string;
 }
 
+/** The agent e-mail a key is confined to (an agent's own), or null for a role that sees every call. */
+export function ownCallsOnly(auth: AuthContext): string | null {
+  return roleHas(auth.role, 'calls:read_all') ? null : auth.userEmail.toLowerCase();
+}
+
 /** Calls an API key may see: its organization's, and for an agent only the agent's own. */
 export function visibleCallsFilter(auth: AuthContext): Filter<CallDoc> {
-  return roleHas(auth.role, 'calls:read_all')
-    ? { org_id: auth.orgId }
-    : { org_id: auth.orgId, agent_email: auth.userEmail };
+  const own = ownCallsOnly(auth);
+  return own === null ? { org_id: auth.orgId } : { org_id: auth.orgId, agent_email: own };
+}
+
+/** An agent files calls only as themselves: another agent_email is a 403 naming the field. */
+export function assertMayFileAs(auth: AuthContext, agentEmail: string, path: string): void {
+  const own = ownCallsOnly(auth);
+  if (own !== null && agentEmail.toLowerCase() !== own) {
+    throw forbidden(`An agent's key files calls only as that agent (${path} must be ${own})`, [
+      { path, message: `must be the key's own e-mail (${own})` },
+    ]);
+  }
+}
+
+/**
+ * A known external_id reports the stored call, but only to a key that may see it: for an agent,
+ * another agent's call is a 409 that names neither the call nor its status.
+ */
+export function assertMaySeeExisting(auth: AuthContext, call: Pick<CallDoc, 'agent_email'>, path: string): void {
+  const own = ownCallsOnly(auth);
+  if (own !== null && call.agent_email !== own) {
+    throw new AppError(409, 'external_id_conflict', `${path} is already used by a call this key cannot see`, [
+      { path, message: 'already used by another agent\'s call' },
+    ]);
+  }
 }
 
 /**

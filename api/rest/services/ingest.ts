@@ -69,6 +69,15 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
   };
 }
 
+/** The organization's call with this external_id, if any (the unique ingest key). */
+export async function findCallByExternalId(
+  collections: Collections,
+  orgId: string,
+  externalId: string,
+): Promise<CallDoc | null> {
+  return collections.calls.findOne({ org_id: orgId, ingest_key: externalId });
+}
+
 /** Starts `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */
 export async function startCallWorkflow(temporal: Client, call: CallDoc): Promise<void> {
   await temporal.workflow.start<typeof processCall>('processCall', {

@@ -1,28 +1,39 @@
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../lib/errors';
 import { MediaStreamRefused, mediaMeter } from '../../../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingsBucket } from '../../../lib/mongo';
 
 /**
  * Streams a multipart upload's `file` part straight into GridFS (never whole into memory),
- * counting bytes against the cap and sniffing the media type from the first bytes. Text fields are
- * collected alongside. On any failure the partial GridFS file is deleted before the error is
- * thrown, so a refused upload leaves nothing behind.
+ * counting bytes against the cap, sniffing the media type from the first bytes and hashing it.
+ * Text fields are collected alongside. The fields sent before the file are judged first
+ * (`beforeFile`): a refusal then stores nothing, and a known call skips storing the file. On any
+ * failure after storing began, the partial GridFS file is deleted before the error is thrown, so a
+ * refused upload leaves nothing behind.
  */
 export const UPLOAD_FILE_FIELD = 'file';
 const MAX_FIELDS = 30;
 const MAX_FIELD_BYTES = 64 * 1024;
 
+export type UploadFieldValues = Record<string, string | string[]>;
+
 export interface ReceivedUpload {
-  fields: Record<string, string | string[]>;
+  fields: UploadFieldValues;
   fileId: string;
+  /** False when `beforeFile` chose `skip`: the bytes were read and hashed, not kept. */
+  stored: boolean;
   bytes: number;
   contentType: string;
   filename: string;
+  sha256: string;
 }
+
+/** Decides, from the fields sent before the file, whether to keep the file; throws to refuse the upload. */
+export type BeforeFile = (fieldsSoFar: UploadFieldValues) => Promise<'store' | 'skip'>;
 
 class UploadRefused extends Error {
   constructor(readonly refusal: Error) {
@@ -32,14 +43,15 @@ class UploadRefused extends Error {
 
 export async function receiveUpload(
   ctx: Context,
-  deps: { db: Db; maxBytes: number; fileId: string; orgId: string; callId: string },
+  deps: { db: Db; maxBytes: number; fileId: string; orgId: string; callId: string; beforeFile?: BeforeFile },
 ): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Send the recording as multipart/form-data');
   if ((ctx.request.length ?? 0) > deps.maxBytes + MAX_FIELDS * MAX_FIELD_BYTES) {
     throw payloadTooLarge(`The upload is larger than ${deps.maxBytes} bytes`);
   }
   const bucket = recordingsBucket(deps.db);
-  const fields: Record<string, string | string[]> = {};
+  const fields: UploadFieldValues = {};
+  let storing = false;
   let received: Omit<ReceivedUpload, 'fields'> | null = null;
   let fileWork: Promise<void> | null = null;
   // A refused file (too large, not media) must end the wait at once, not when the body ends.
@@ -80,16 +92,32 @@ export async function receiveUpload(
       return;
     }
     const meter = mediaMeter(deps.maxBytes);
-    const upload = bucket.openUploadStreamWithId(deps.fileId as never, info.filename || deps.callId, {
-      metadata: { org_id: deps.orgId, call_id: deps.callId, original_filename: info.filename ?? null },
-    });
-    fileWork = pipeline(stream, meter.stream, upload).then(async () => {
-      const { bytes, contentType } = meter.outcome();
-      received = { fileId: deps.fileId, bytes, contentType: contentType!, filename: info.filename ?? '' };
-      await deps.db
-        .collection(`${RECORDINGS_BUCKET}.files`)
-        .updateOne({ _id: deps.fileId as never }, { $set: { 'metadata.content_type': contentType } });
-    });
+    stream.pause();
+    fileWork = (async () => {
+      const decision = deps.beforeFile ? await deps.beforeFile({ ...fields }) : 'store';
+      const sink =
+        decision === 'store'
+          ? bucket.openUploadStreamWithId(deps.fileId as never, info.filename || deps.callId, {
+              metadata: { org_id: deps.orgId, call_id: deps.callId, original_filename: info.filename ?? null },
+            })
+          : new Writable({ write: (_chunk, _encoding, done) => done() });
+      storing = decision === 'store';
+      await pipeline(stream, meter.stream, sink);
+      const { bytes, contentType, sha256 } = meter.outcome();
+      received = {
+        fileId: deps.fileId,
+        stored: storing,
+        bytes,
+        contentType: contentType!,
+        filename: info.filename ?? '',
+        sha256: sha256!,
+      };
+      if (storing) {
+        await deps.db
+          .collection(`${RECORDINGS_BUCKET}.files`)
+          .updateOne({ _id: deps.fileId as never }, { $set: { 'metadata.content_type': contentType } });
+      }
+    })();
     fileWork.catch(refuseEarly);
   });
 
@@ -109,8 +137,10 @@ export async function receiveUpload(
   } catch (error) {
     ctx.req.unpipe(parser);
     ctx.req.resume();
-    await bucket.delete(deps.fileId as never).catch(() => undefined);
+    // Only a file that began to be stored has anything to delete (a delete scans chunks on some servers).
+    if (storing) await bucket.delete(deps.fileId as never).catch(() => undefined);
     if (error instanceof UploadRefused) throw error.refusal;
+    if (error instanceof AppError) throw error;
     if (error instanceof MediaStreamRefused) throw mediaRefusal(error);
     throw error;
   }
@@ -126,8 +156,9 @@ function mediaRefusal(error: MediaStreamRefused) {
   return error.reason === 'too_large' ? payloadTooLarge(error.message) : unsupportedMediaType(error.message);
 }
 
-export async function discardUpload(db: Db, fileId: string): Promise<void> {
+export async function discardUpload(db: Db, upload: Pick<ReceivedUpload, 'fileId' | 'stored'>): Promise<void> {
+  if (!upload.stored) return;
   await recordingsBucket(db)
-    .delete(fileId as never)
+    .delete(upload.fileId as never)
     .catch(() => undefined);
 }
