@@ -14,14 +14,18 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
-# ffmpeg decodes and splits recordings for speech-to-text (transcription workers); xmllint validates MISMO files when MISMO_XSD_DIR is mounted.
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg libxml2-utils && rm -rf /var/lib/apt/lists/*
+# PyAV (FFmpeg's libraries) decodes and splits recordings for speech-to-text in transcription workers
+# (scripts/audio/prepare_audio.py, AUDIO_PYTHON); xmllint validates MISMO files when MISMO_XSD_DIR is mounted.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-av python3-numpy libxml2-utils && rm -rf /var/lib/apt/lists/*
+ENV AUDIO_PYTHON=/usr/bin/python3
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The docs widget page is read at start (not compiled).
 COPY --from=build /app/api/help/widget ./dist/api/help/widget
+# The audio decoder the transcription activity runs (resolved beside dist/activities).
+COPY scripts/audio ./dist/scripts/audio
 COPY docs ./docs
 USER node
 EXPOSE 3000 3001

@@ -8,7 +8,13 @@ import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { recordingsBucket, type Collections } from '../lib/mongo';
-import { audioChannels, prepareForRecognition, UndecodableAudio } from './audio';
+import {
+  AudioToolchainUnavailable,
+  prepareForRecognition,
+  RecordingTooLong,
+  UndecodableAudio,
+  type AudioToolchain,
+} from './audio';
 import { NON_RETRYABLE } from './policies';
 import { SpeechToTextRejected, type SpeechToText } from './providers/speechToText';
 
@@ -17,6 +23,9 @@ export interface TranscriptionOutcome {
   channels: number;
   language: string | null;
 }
+
+/** The error type of a broken audio toolchain: retried, and named so in the Temporal UI. */
+export const AUDIO_TOOLCHAIN_UNAVAILABLE = 'AudioToolchainUnavailable';
 
 const HEARTBEAT_EVERY_MS = 10_000;
 
@@ -46,14 +55,14 @@ export async function recognizeRecording(
   workDir: string,
   options: {
     speechToText: SpeechToText;
+    audio: AudioToolchain;
     agentChannel: 1 | 2;
     language: string;
     signal?: AbortSignal;
     onProgress?: (step: string) => void;
   },
-): Promise<{ segments: TranscriptSegment[]; language: string | null; channels: number }> {
-  const channels = await audioChannels(recording);
-  const files = await prepareForRecognition(recording, workDir, channels);
+): Promise<{ segments: TranscriptSegment[]; language: string | null; channels: number; seconds: number }> {
+  const { channels, seconds, files } = await prepareForRecognition(recording, workDir, options.audio);
   const speakers: Speaker[] = files.length === 2 ? channelSpeakers(options.agentChannel) : ['unknown'];
   let language: string | null = null;
   const recognized = [];
@@ -63,13 +72,27 @@ export async function recognizeRecording(
     recognized.push({ speaker: speakers[index]!, segments: result.segments });
     options.onProgress?.(`channel ${index + 1} of ${files.length} done`);
   }
-  return { segments: mergeByTime(recognized), language, channels };
+  return { segments: mergeByTime(recognized), language, channels, seconds };
+}
+
+/** The toolchain the configuration names. */
+export function audioToolchainOf(
+  config: Pick<Config, 'AUDIO_PYTHON' | 'RECORDING_MAX_SECONDS' | 'AUDIO_DECODE_TIMEOUT_SECONDS'>,
+): AudioToolchain {
+  return {
+    python: config.AUDIO_PYTHON,
+    maxSeconds: config.RECORDING_MAX_SECONDS,
+    timeoutMs: config.AUDIO_DECODE_TIMEOUT_SECONDS * 1000,
+  };
 }
 
 export function createTranscriptionActivities(deps: {
   db: Db;
   collections: Collections;
-  config: Pick<Config, 'STT_AGENT_CHANNEL' | 'STT_LANGUAGE'>;
+  config: Pick<
+    Config,
+    'STT_AGENT_CHANNEL' | 'STT_LANGUAGE' | 'AUDIO_PYTHON' | 'RECORDING_MAX_SECONDS' | 'AUDIO_DECODE_TIMEOUT_SECONDS'
+  >;
   speechToText: SpeechToText;
 }) {
   return {
@@ -94,8 +117,9 @@ export function createTranscriptionActivities(deps: {
         const metadataChannel = Number((call.metadata as { agent_channel?: unknown }).agent_channel);
         const agentChannel =
           metadataChannel === 1 || metadataChannel === 2 ? metadataChannel : deps.config.STT_AGENT_CHANNEL;
-        const { segments, language, channels } = await recognizeRecording(recording, workDir, {
+        const { segments, language, channels, seconds } = await recognizeRecording(recording, workDir, {
           speechToText: deps.speechToText,
+          audio: audioToolchainOf(deps.config),
           agentChannel: agentChannel as 1 | 2,
           language: deps.config.STT_LANGUAGE,
           signal: context.cancellationSignal,
@@ -106,10 +130,22 @@ export function createTranscriptionActivities(deps: {
           { org_id: input.orgId, call_id: input.callId, language, segments, created_at: new Date() },
           { upsert: true },
         );
+        // The measured length is the call's duration (a client's figure stays in metadata).
+        await deps.collections.calls.updateOne(
+          { _id: input.callId, org_id: input.orgId },
+          { $set: { duration_seconds: Math.round(seconds), updated_at: new Date() } },
+        );
         return { segments: segments.length, channels, language };
       } catch (error) {
         if (error instanceof UndecodableAudio)
           throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.badAudio);
+        if (error instanceof RecordingTooLong)
+          throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.recordingTooLong);
+        if (error instanceof AudioToolchainUnavailable) {
+          // Our deployment, not the recording: logged loudly and retried.
+          context.log.error(error.message);
+          throw ApplicationFailure.retryable(error.message, AUDIO_TOOLCHAIN_UNAVAILABLE);
+        }
         if (error instanceof SpeechToTextRejected) {
           throw ApplicationFailure.nonRetryable(error.message, NON_RETRYABLE.sttRejected);
         }

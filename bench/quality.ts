@@ -21,6 +21,7 @@ import { normalizeSpokenForms } from '../activities/providers/embedded/spokenFor
 import { validateMismoXml } from '../activities/providers/mismoValidator';
 import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
 import { recognizeRecording } from '../activities/transcription';
+import type { AudioToolchain } from '../activities/audio';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';
@@ -189,8 +190,13 @@ export async function main(argv: string[]): Promise<void> {
 
   let stt: ManagedProcess | null = null;
   let sttUrl = process.env.STT_BASE_URL;
+  ensureTools(['stt'], log); // the speech environment also decodes the audio (PyAV)
+  const audio: AudioToolchain = {
+    python: process.env.AUDIO_PYTHON ?? toolPath('stt'),
+    maxSeconds: 3 * 60 * 60,
+    timeoutMs: 600_000,
+  };
   if (!sttUrl) {
-    ensureTools(['stt'], log);
     const port = await freePort();
     stt = await startSttServer({ python: toolPath('stt'), script: STT_SERVER_SCRIPT, port, sink: () => undefined });
     sttUrl = `http://127.0.0.1:${port}`;
@@ -245,6 +251,7 @@ export async function main(argv: string[]): Promise<void> {
         const started = performance.now();
         const result = await recognizeRecording(file, workDir, {
           speechToText,
+          audio,
           agentChannel: fixture.agent.channel === 2 ? 2 : 1,
           language: 'en',
         });

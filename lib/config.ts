@@ -73,6 +73,18 @@ export const ConfigSchema = z.object({
   STT_LANGUAGE: z.string().min(2).max(10).default('en'),
   STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
+  // Audio decoding (scripts/audio/prepare_audio.py): a Python with PyAV. `npm run dev` and the tests
+  // point it at the tool bootstrap's speech environment; the Docker image has its own.
+  AUDIO_PYTHON: z.string().min(1).default('python3'),
+  // Longest recording accepted (3 hours), checked from the header before decoding and while decoding.
+  RECORDING_MAX_SECONDS: positiveInt.default(3 * 60 * 60),
+  AUDIO_DECODE_TIMEOUT_SECONDS: positiveInt.default(600),
+  // /readyz of the REST API also checks the audio toolchain and the speech-to-text server: right where
+  // they run beside it (the embedded stack); off where workers run elsewhere (docker-compose).
+  READYZ_CHECKS_WORKER_TOOLS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 
   // Language engines (summary, scorecard, extraction, actions): embedded rules, or a hosted chat model.
   LANGUAGE_PROVIDER: z.enum(['embedded', 'anthropic', 'openai']).default('embedded'),

@@ -183,6 +183,7 @@ async function main(): Promise<void> {
       TEMPORAL_ADDRESS: temporalAddress(config),
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
       STT_BASE_URL: sttBaseUrl(config),
+      AUDIO_PYTHON: process.env.AUDIO_PYTHON ?? toolPath('stt'),
       ASK_SERVICE_KEY: ensureDevAskServiceKey(config),
       // The docs widget is served by the help app: its own origin may ask.
       ASK_ALLOWED_ORIGINS: [...config.ASK_ALLOWED_ORIGINS, `http://${config.HOST}:${config.HELP_PORT}`].join(','),

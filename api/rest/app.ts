@@ -1,6 +1,8 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import { healthRouter } from '../../lib/http/health';
+import { cachedAudioCheck } from '../../lib/audioToolchain';
+import { sttBaseUrl } from '../../lib/config';
+import { healthRouter, pingHttpServer } from '../../lib/http/health';
 import { allowedMethods } from '../../lib/http/allowedMethods';
 import { errorHandler } from '../../lib/http/errors';
 import { requestLogging } from '../../lib/http/logging';
@@ -57,6 +59,12 @@ export function createRestApp(deps: RestDeps): Koa {
   const health = healthRouter({
     mongo: () => pingDatabase(deps.database),
     temporal: () => pingTemporal(deps.temporal, deps.config.TEMPORAL_NAMESPACE),
+    ...(deps.config.READYZ_CHECKS_WORKER_TOOLS
+      ? {
+          audio_toolchain: cachedAudioCheck(deps.config.AUDIO_PYTHON),
+          speech_to_text: () => pingHttpServer(sttBaseUrl(deps.config)),
+        }
+      : {}),
   });
   app.use(health.routes());
 

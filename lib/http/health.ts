@@ -41,3 +41,9 @@ async function runCheck(check: ReadinessCheck): Promise<string> {
     clearTimeout(timer);
   }
 }
+
+/** A server answers HTTP at all (any status: a hosted API may answer 401 or 404 at its root). */
+export async function pingHttpServer(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+  await response.body?.cancel();
+}

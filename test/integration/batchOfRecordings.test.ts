@@ -27,15 +27,16 @@ function missingPrerequisite(): string | null {
   if (process.env.CIS_STACK_UNAVAILABLE) return process.env.CIS_STACK_UNAVAILABLE;
   if (!existsSync(path.join(FIXTURES, 'make-audio.mjs'))) return `${FIXTURES} is absent`;
   try {
-    execFileSync('sh', ['-c', 'command -v flite && command -v sox && command -v ffmpeg']);
+    // Recordings are made with flite and sox; the worker decodes with the bootstrap's PyAV, no ffmpeg.
+    execFileSync('sh', ['-c', 'command -v flite && command -v sox']);
   } catch {
-    return 'flite, sox or ffmpeg is not installed (apt-get install -y flite sox ffmpeg)';
+    return 'flite or sox is not installed (apt-get install -y flite sox)';
   }
   return null;
 }
 
 describeNeeding(
-  'the call fixtures, flite, sox and ffmpeg',
+  'the call fixtures, flite and sox',
   missingPrerequisite(),
   'a batch of 10 real recordings, end to end',
   () => {

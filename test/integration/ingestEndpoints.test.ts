@@ -60,7 +60,7 @@ describeWithStack('single upload and the dialer webhook', () => {
     recorded_at: '2026-03-10T15:04:00-05:00',
   };
 
-  test('an upload streams into GridFS, answers 202 queued, and the call is processed', async () => {
+  test('an upload streams into GridFS, answers 202 queued, and the call is processed; the duration is measured', async () => {
     const response = await upload(
       { ...fields, tags: 'purchase, web', metadata: '{"lead_source":"web"}', duration: '60' },
       wav,
@@ -72,8 +72,9 @@ describeWithStack('single upload and the dialer webhook', () => {
       status: 'completed',
       source: 'upload',
       tags: ['purchase', 'web'],
-      metadata: { lead_source: 'web' },
-      duration_seconds: 60,
+      // The client said 60 s; the recording lasts 1 s: the measured length is the call's.
+      metadata: { lead_source: 'web', client_duration_seconds: 60 },
+      duration_seconds: 1,
       stages: { fetch: { status: 'completed' } },
     });
     const download = await fetch(`${stack.baseUrl}/calls/${call.call_id}/recording`, {
@@ -144,7 +145,8 @@ describeWithStack('single upload and the dialer webhook', () => {
       source: 'dialer',
       direction: 'outbound',
       contact: { phone: '+13125550199' },
-      duration_seconds: 42,
+      duration_seconds: 1,
+      metadata: { client_duration_seconds: 42 },
     });
   });
 

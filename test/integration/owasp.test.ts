@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { describeWithStack, testConfig } from '../support/env';
 import { insertCalls, makeCall } from '../support/seed';
-import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { api, restDepsOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { restRoutes } from '../../api/rest/app';
 
 /**
  * OWASP API Top 10 checks not covered by their own suites (BOLA: apiKeysAndBola; broken auth and
@@ -140,7 +141,7 @@ describeWithStack('OWASP API Top 10: injection, mass assignment, SSRF, resource 
       calls: [{ ...item, metadata: { grid: [[1, 2]] } }],
     });
     expect(nested.status).toBe(400);
-    expect(nested.body.error.details[0].path).toBe('calls.0.metadata');
+    expect(nested.body.error.details[0].path).toBe('calls.0.metadata.grid.0');
     const dollar = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
       calls: [{ ...item, metadata: { $where: 'x' } }],
     });
@@ -185,5 +186,43 @@ describeWithStack('OWASP API Top 10: injection, mass assignment, SSRF, resource 
     });
     expect(emptyKey.status).toBe(400);
     expect(await stack.database.collections.calls.countDocuments({ org_id: tenant.organization._id })).toBe(0);
+  });
+
+  test('every JSON route: deep nesting and undecodable compression are 400, a wrong method 405 with Allow (never 500)', async () => {
+    const tenant = await seedTenant(stack.database);
+    const routes = restRoutes(restDepsOf(stack));
+    const concrete = (path: string) =>
+      path.replace('{orgId}', tenant.organization._id).replace(/\{\w+\}/g, 'unknown_id');
+    const send = (method: string, path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+      fetch(`${stack.baseUrl}${concrete(path)}`, {
+        method: method.toUpperCase(),
+        headers: { Authorization: `Bearer ${tenant.key}`, 'Content-Type': 'application/json', ...headers },
+        body,
+      });
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const withBody = routes.filter((route) => route.body);
+    expect(withBody.length).toBeGreaterThan(5);
+    for (const route of withBody) {
+      const nested = await send(route.method, route.path, deep);
+      expect({ route: route.operationId, status: nested.status }).toEqual({ route: route.operationId, status: 400 });
+      const garbage = await send(route.method, route.path, Buffer.from('definitely not gzip'), {
+        'Content-Encoding': 'gzip',
+      });
+      expect({ route: route.operationId, status: garbage.status }).toEqual({ route: route.operationId, status: 400 });
+    }
+    const matches = (pattern: string, path: string) =>
+      new RegExp(`^${pattern.replace(/\{\w+\}/g, '[^/]+')}$`).test(path);
+    for (const route of routes) {
+      // Methods any route answers on this concrete path (/calls/batch-upload is also GET /calls/{callId}).
+      const others = routes.filter((other) => matches(other.path, concrete(route.path))).map((other) => other.method);
+      const wrong = (['get', 'post', 'patch', 'delete'] as const).find((method) => !others.includes(method));
+      if (!wrong) continue;
+      const response = await fetch(`${stack.baseUrl}${concrete(route.path)}`, {
+        method: wrong.toUpperCase(),
+        headers: { Authorization: `Bearer ${tenant.key}` },
+      });
+      expect({ route: route.path, status: response.status }).toEqual({ route: route.path, status: 405 });
+      expect(response.headers.get('allow')).toContain(route.method.toUpperCase());
+    }
   });
 });

@@ -20,11 +20,31 @@ describeWithStack('REST basics: health, authentication, permissions, errors', ()
 
   const origin = () => stack.baseUrl.replace(/\/api\/v1$/, '');
 
-  test('/healthz answers and /readyz reports mongo and temporal ok', async () => {
+  test('/healthz answers and /readyz reports mongo, temporal, the audio toolchain and speech-to-text ok', async () => {
     expect((await fetch(`${origin()}/healthz`)).status).toBe(200);
     const ready = await fetch(`${origin()}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { mongo: 'ok', temporal: 'ok' } });
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      checks: { mongo: 'ok', temporal: 'ok', audio_toolchain: 'ok', speech_to_text: 'ok' },
+    });
+  });
+
+  test('/readyz is 503 naming the audio toolchain when its Python cannot decode', async () => {
+    const broken = await startTestStack(
+      testConfig({ AUDIO_PYTHON: '/nonexistent/python3', STT_BASE_URL: 'http://127.0.0.1:9' }),
+      { workers: false },
+    );
+    try {
+      const ready = await fetch(`${broken.baseUrl.replace(/\/api\/v1$/, '')}/readyz`);
+      expect(ready.status).toBe(503);
+      const body = (await ready.json()) as { checks: Record<string, string> };
+      expect(body.checks.audio_toolchain).toMatch(/^error: PyAV is not available to \/nonexistent\/python3/);
+      expect(body.checks.speech_to_text).toMatch(/^error/);
+      expect(body.checks.mongo).toBe('ok');
+    } finally {
+      await broken.close();
+    }
   });
 
   test('every response carries a request id, echoed from a well-formed X-Request-Id', async () => {

@@ -10,11 +10,12 @@ const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/calls');
 function missingPrerequisite(): string | null {
   if (process.env.CIS_STACK_UNAVAILABLE) return process.env.CIS_STACK_UNAVAILABLE;
   if (!existsSync(path.join(FIXTURES, 'make-audio.mjs'))) return `${FIXTURES} is absent`;
-  for (const tool of ['flite', 'sox', 'ffmpeg']) {
+  // Test recordings are made with flite and sox; the worker decodes with the bootstrap's PyAV, no ffmpeg.
+  for (const tool of ['flite', 'sox']) {
     try {
       execFileSync('sh', ['-c', `command -v ${tool}`]);
     } catch {
-      return `${tool} is not installed (apt-get install -y flite sox ffmpeg)`;
+      return `${tool} is not installed (apt-get install -y flite sox)`;
     }
   }
   return null;
@@ -50,7 +51,7 @@ const textOf = (segments: { speaker: string; text: string }[], speaker: string) 
     .toLowerCase();
 
 describeNeeding(
-  'the call fixtures, flite, sox and ffmpeg',
+  'the call fixtures, flite and sox',
   missingPrerequisite(),
   'transcription with the embedded Whisper server',
   () => {

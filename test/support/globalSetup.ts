@@ -28,6 +28,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     ensureTools(toolsNeeded(process.env, 'test'), log);
     process.env.TEMPORAL_TEST_SERVER_PATH ??= toolPath('temporalTestServer');
+    process.env.AUDIO_PYTHON ??= toolPath('stt');
   } catch (error) {
     process.env.CIS_STACK_UNAVAILABLE = `tools could not be installed: ${(error as Error).message}`;
     log(`!!! ${process.env.CIS_STACK_UNAVAILABLE}`);

@@ -17,6 +17,7 @@ function childEnv(config: Config, extra: Record<string, string>): NodeJS.Process
     MONGODB_DB: config.MONGODB_DB,
     TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS,
     STT_BASE_URL: config.STT_BASE_URL,
+    AUDIO_PYTHON: config.AUDIO_PYTHON,
     SECRETS_ENCRYPTION_KEY: config.SECRETS_ENCRYPTION_KEY,
     LOG_LEVEL: 'warn',
     ...extra,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MediaStreamRefused, mediaMeter, sniffMediaType } from '../../lib/mediaSniff';
@@ -36,7 +37,11 @@ describe('the media meter on a stream', () => {
     const wav = makeWav(0.2);
     const meter = mediaMeter(wav.length);
     await pipeline(chunks(wav, 7), meter.stream, sink());
-    expect(meter.outcome()).toEqual({ bytes: wav.length, contentType: 'audio/wav' });
+    expect(meter.outcome()).toEqual({
+      bytes: wav.length,
+      contentType: 'audio/wav',
+      sha256: createHash('sha256').update(wav).digest('hex'),
+    });
   });
 
   test('fails at the first byte over the cap, and on a body that is not media', async () => {

@@ -38,9 +38,27 @@ export function jsonBody(limitBytes: number, options: { keepRaw: boolean } = { k
   ];
 }
 
+type ErrorFields = { type?: string; code?: string; status?: number; message?: string };
+
+/**
+ * The fields of a parse failure. koa-body wraps a thrown value that is not an `Error` of its own
+ * realm (as zlib's are under jest's VM) into one whose message is the value as JSON.
+ */
+function readableError(error: unknown): ErrorFields {
+  const fields = error as ErrorFields & { name?: string };
+  if (fields?.name === 'object' && typeof fields.message === 'string') {
+    try {
+      return { ...(JSON.parse(fields.message) as ErrorFields), message: fields.message };
+    } catch {
+      return fields;
+    }
+  }
+  return fields ?? {};
+}
+
 /** What a failure to read or parse the body means for the client. */
 function bodyReadError(error: unknown): unknown {
-  const { type, code, status, message } = error as { type?: string; code?: string; status?: number; message?: string };
+  const { type, code, status, message } = readableError(error);
   if (type === 'encoding.unsupported' || (status === 415 && /Content-Encoding/i.test(message ?? ''))) {
     return unsupportedMediaType('Unsupported Content-Encoding: send the body as is, or gzip, deflate or br');
   }

@@ -58,9 +58,16 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
     contact_name: input.contactName ?? null,
     contact_phone: input.contactPhone ?? null,
     direction: input.direction ?? null,
-    duration_seconds: input.durationSeconds ?? null,
+    // The recording's measured length once transcription has decoded it; the client's figure is kept
+    // as metadata (it can be wrong, and it never decides what is processed).
+    duration_seconds: null,
     tags: input.tags ?? [],
-    metadata: input.metadata ?? {},
+    metadata: {
+      ...input.metadata,
+      ...(input.durationSeconds !== undefined && input.durationSeconds !== null
+        ? { client_duration_seconds: input.durationSeconds }
+        : {}),
+    },
     recorded_day: input.recordedAt.toISOString().slice(0, 10),
     summary: null,
     mismo_file_id: null,
