@@ -9,7 +9,17 @@ import {
   type Sentence,
 } from './callText';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/datasets';
-import { addressIn, countsIn, datesIn, emailsIn, isAffirmation, isNegated, moneyIn, phonesIn } from './values';
+import {
+  addressIn,
+  amountsIn,
+  countsIn,
+  datesIn,
+  emailsIn,
+  isAffirmation,
+  isNegated,
+  moneyIn,
+  phonesIn,
+} from './values';
 import type { PostalAddress } from '../../../lib/address';
 
 /**
@@ -62,38 +72,76 @@ export function isLendingCall(text: CallText): boolean {
 // mortgage_lead
 
 type MoneyRole = 'purchase_price' | 'property_value' | 'loan_amount' | 'monthly_income' | 'annual_income';
+/** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
+type OtherRole = 'down_payment' | 'balance' | 'cash_out_amount' | 'payment';
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
-const MONEY_ROLES: [MoneyRole, RegExp][] = [
+const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
+  ['down_payment', /\b(down|down payment|deposit|earnest)\b/i],
+  ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
+  ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out)\b/i],
+  ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b/i],
-  ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b/i],
+  ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price|asking|offer(ed)?|under contract|buy(ing)? (it|the house|the home)? ?for|costs?)\b/i,
+    /\b(purchase price|price\w*|asking|offer(ed)?|under contract|listed|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
-  ['property_value', /\b(worth|valued?|apprais\w*|market value)\b/i],
-  ['loan_amount', /\b(loan|borrow\w*|mortgage of|financ\w*|cash[- ]?out of)\b/i],
+  ['property_value', /\b(worth|valued?|apprais\w*|market value|would sell for|could sell for)\b/i],
+  ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
 ];
-const INCOME_CUE = /\b(make|earn|income|salary|paid|bring home|gross)\b/i;
+const INCOME_CUE =
+  /\b(make|making|earn\w*|income|salary|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living)\b/i;
+/** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
+const SOMEONE_ELSE =
+  /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
+/** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
+const THAT_IS_THE_LOAN =
+  /\bthat'?s (?:what|how much) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
+/** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
+const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
 
-function classifyMoney(clause: string, sentence: Sentence, text: CallText): MoneyRole | null {
-  const roleOf = (words: string): MoneyRole | null => {
-    for (const [role, cue] of MONEY_ROLES) {
-      if (!cue.test(words)) continue;
-      if ((role === 'monthly_income' || role === 'annual_income') && !INCOME_CUE.test(words)) continue;
-      return role;
-    }
-    return null;
-  };
+function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRole | null {
+  for (const [role, cue] of MONEY_ROLES) {
+    if (!cue.test(words)) continue;
+    if ((role === 'monthly_income' || role === 'annual_income') && !incomeContext && !INCOME_CUE.test(words)) continue;
+    return role;
+  }
+  return null;
+}
+
+/** Every role a question asks about, in the order it asks ("What's the price, and how much down?"). */
+function rolesAskedIn(question: string, incomeContext: boolean): (MoneyRole | OtherRole)[] {
+  return question
+    .split(/,|;|\band\b|\bor\b/)
+    .map((part) => roleOfWords(part, incomeContext))
+    .filter((role): role is MoneyRole | OtherRole => role !== null);
+}
+
+/**
+ * The role of an amount: its clause's own words first; then the question it answers, whose roles
+ * are taken in order by the answer's amounts ("What's it worth and what do you owe?" — "About
+ * 420. I owe 250."); then the rest of its sentence.
+ */
+function classifyMoney(
+  clause: string,
+  sentence: Sentence,
+  text: CallText,
+  amountIndexInTurn: number,
+): MoneyRole | OtherRole | null {
+  const question = precedingTurn(text, sentence)
+    .map((said) => said.text)
+    .join(' ');
+  const turn = text.sentences
+    .filter((other) => other.segmentIndex === sentence.segmentIndex)
+    .map((other) => other.text)
+    .join(' ');
+  const incomeContext = INCOME_CUE.test(turn) || INCOME_CUE.test(question);
+  const asked = rolesAskedIn(question, incomeContext);
   return (
-    roleOf(clause) ??
-    roleOf(sentence.text) ??
-    // A bare answer ("About 520000 dollars.") takes its meaning from the question before it.
-    roleOf(
-      precedingTurn(text, sentence)
-        .map((question) => question.text)
-        .join(' '),
-    )
+    roleOfWords(clause, incomeContext) ??
+    asked[Math.min(amountIndexInTurn, asked.length - 1)] ??
+    roleOfWords(sentence.text, incomeContext)
   );
 }
 
@@ -108,23 +156,65 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
   monthly_income: [100, 10_000_000],
   annual_income: [1_000, 100_000_000],
 };
+const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount'];
+
+/** A bare figure takes its scale from its role: "borrow about 230" is $230,000. */
+function scaledForRole(amount: { value: number; explicit: boolean }, role: MoneyRole): number {
+  if (!amount.explicit && HOME_SCALE.includes(role) && amount.value >= 50 && amount.value < 10_000) {
+    return amount.value * 1000;
+  }
+  return amount.value;
+}
 
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
-  const roles: Partial<Record<MoneyRole, Found>> = {};
+  const roles: Partial<Record<MoneyRole, Found & { segmentIndex: number }>> = {};
+  let turnIndex = -1;
+  let amountIndexInTurn = 0;
+  let lastInTurn: { role: MoneyRole | OtherRole; amount: { value: number; explicit: boolean } } | null = null;
+  const assign = (
+    role: MoneyRole,
+    amount: { value: number; explicit: boolean },
+    sentence: Sentence,
+    replace: boolean,
+  ) => {
+    const value = scaledForRole(amount, role);
+    const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
+    if (value < lowest || value > highest) return;
+    const existing = roles[role];
+    // The customer's own figure wins over the agent's repetition; a correction replaces what it
+    // corrects; otherwise the first one heard.
+    if (!existing || replace || (byCustomer(sentence) && !existing.sentences.some(byCustomer))) {
+      roles[role] = { value, sentences: [sentence], segmentIndex: sentence.segmentIndex };
+    }
+  };
   for (const sentence of text.sentences) {
+    if (sentence.segmentIndex !== turnIndex) {
+      turnIndex = sentence.segmentIndex;
+      amountIndexInTurn = 0;
+      lastInTurn = null;
+    }
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
-    for (const clause of sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b/)) {
-      for (const amount of moneyIn(clause)) {
-        const role = classifyMoney(clause, sentence, text);
-        if (!role) continue;
-        const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
-        if (amount < lowest || amount > highest) continue;
-        // The customer's own figure wins over the agent's repetition; otherwise the first one heard.
-        const existing = roles[role];
-        if (!existing || (byCustomer(sentence) && !existing.sentences.some(byCustomer))) {
-          roles[role] = { value: amount, sentences: [sentence] };
-        }
+    for (const clause of sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b|\bso\b/)) {
+      const amounts = amountsIn(clause);
+      if (amounts.length === 0) {
+        if (lastInTurn && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastInTurn.amount, sentence, true);
+        continue;
       }
+      const index = amountIndexInTurn++;
+      if (SOMEONE_ELSE.test(clause)) continue;
+      // A correction ("…, sorry, 475") says again the figure just said, with the same role.
+      const previous = lastInTurn as {
+        role: MoneyRole | OtherRole;
+        amount: { value: number; explicit: boolean };
+      } | null;
+      const corrects: boolean = previous !== null && CORRECTION.test(sentence.text);
+      const role: MoneyRole | OtherRole | null =
+        previous && corrects ? previous.role : classifyMoney(clause, sentence, text, index);
+      if (THAT_IS_THE_LOAN.test(clause) && lastInTurn) assign('loan_amount', lastInTurn.amount, sentence, true);
+      if (!role) continue;
+      lastInTurn = { role, amount: amounts[0]! };
+      if (!(role in PLAUSIBLE_AMOUNTS)) continue;
+      assign(role as MoneyRole, amounts[0]!, sentence, corrects);
     }
   }
   return roles;

@@ -135,11 +135,11 @@ export function normalizeNumbers(text: string): string {
       }
       output.push(...tokens.slice(index, positions[first]));
       run = run.slice(first, last + 1);
-      output.push(spokenRunToDigits(run));
+      output.push(spokenRunToDigits(run, output.join(''), tokens.slice(positions[last]! + 1).join('')));
       index = positions[last]! + 1;
       continue;
     }
-    output.push(spokenRunToDigits(run));
+    output.push(spokenRunToDigits(run, output.join(''), tokens.slice(positions[positions.length - 1]! + 1).join('')));
     index = positions[positions.length - 1]! + 1;
   }
   return joinDigitGroups(output.join(''));
@@ -149,11 +149,41 @@ function isDigitRun(words: string[]): boolean {
   return words.length >= 3 && words.every((word) => word.toLowerCase() in DIGIT_NAMES);
 }
 
-function spokenRunToDigits(run: string[]): string {
+/** Words after a number that make it a clock time ("four thirty in the afternoon", "ten am"). */
+const TIME_AFTER =
+  /^[\s,]*(?:a\.?\s?m\b|p\.?\s?m\b|in the (?:morning|afternoon|evening)|tonight|this (?:morning|afternoon|evening)|o'?clock)/i;
+/** Words before a number that make it a clock time ("at four thirty", "by two fifteen"). */
+const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
+
+/**
+ * People say many numbers as two pairs: clock times ("four thirty"), house numbers ("two twenty
+ * one Aspen Court", "eleven eighteen"), years ("twenty nineteen"), and hundreds of thousands in
+ * money talk ("two thirty", "five seventy five"). A run that is not one number but a first part of
+ * 1–99 and a second of 10–99 (or "oh" and a digit: "nine oh seven") is read that way: a clock time
+ * when the words around it say so, else the digits side by side ("221", "1118", "2019", "575").
+ */
+function pairedNumber(run: string[], before: string, after: string): string | null {
+  for (let split = 1; split < run.length; split++) {
+    const high = parseNumberWords(run.slice(0, split));
+    const rest = run.slice(split);
+    const ohDigit = rest.length === 2 && /^(oh|o)$/i.test(rest[0]!) ? parseNumberWords(rest.slice(1)) : null;
+    const low = ohDigit !== null && ohDigit < 10 ? ohDigit : parseNumberWords(rest);
+    const lowIsPair = ohDigit !== null ? ohDigit < 10 : low !== null && low >= 10 && low <= 99;
+    if (high === null || high < 1 || high > 99 || low === null || !lowIsPair) continue;
+    const minutes = String(low).padStart(2, '0');
+    const clock = high <= 12 && low <= 59 && (TIME_AFTER.test(after) || TIME_BEFORE.test(before));
+    return clock ? `${high}:${minutes}` : `${high}${minutes}`;
+  }
+  return null;
+}
+
+function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (isDigitRun(run)) return run.map((word) => DIGIT_NAMES[word.toLowerCase()]).join('');
   if (run.length === 1 && /^(one|a|and|o|oh)$/i.test(run[0]!)) return run[0]!;
   const value = parseNumberWords(run);
   if (value !== null) return String(value);
+  const paired = pairedNumber(run, before, after);
+  if (paired !== null) return paired;
   // Not one number ("twenty twenty six"): the longest numbers from the left, one after another.
   const parts: string[] = [];
   let start = 0;
@@ -175,21 +205,81 @@ function joinDigitGroups(text: string): string {
 
 const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
-/** "john dot smith at example dot com" → "john.smith@example.com"; already written addresses pass. */
+/** Words that end a spoken e-mail's local part, read backwards from "at" ("it's | tanya brooks at …"). */
+const EMAIL_LEAD_IN = new Set(
+  "it's its it is my the email e-mail address mail yes yeah yep sure use send to me that's thats right okay ok and so you can reach on i i'm i am try should be best work personal".split(
+    ' ',
+  ),
+);
+/** Fillers people put inside a spelled address ("tanya brooks, all one word, at …"). */
+const EMAIL_FILLER = /,?\s*(?:all one word|one word|no spaces?|all lowercase|lower ?case)\s*,?/gi;
+
+function spokenLocalPart(words: string[]): string {
+  const out: string[] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!.toLowerCase();
+    if (word === 'dot' || word === 'period') out.push('.');
+    else if (word === 'underscore') out.push('_');
+    else if (word === 'dash' || word === 'hyphen') out.push('-');
+    else if (word in DIGIT_NAMES || word in TENS || word in UNITS) {
+      // "seven six" → 76, "twenty one" → 21: a run of number words.
+      let end = index + 1;
+      while (
+        end < words.length &&
+        (words[end]!.toLowerCase() in DIGIT_NAMES ||
+          words[end]!.toLowerCase() in TENS ||
+          words[end]!.toLowerCase() in UNITS)
+      )
+        end++;
+      const run = words.slice(index, end);
+      out.push(
+        isDigitRun(run) || (run.length === 2 && run.every((w) => w.toLowerCase() in DIGIT_NAMES))
+          ? run.map((w) => DIGIT_NAMES[w.toLowerCase()]).join('')
+          : String(parseNumberWords(run) ?? run.join('')),
+      );
+      index = end - 1;
+    } else out.push(word);
+  }
+  return out.join('');
+}
+
+/**
+ * "john dot smith at example dot com" → "john.smith@example.com"; "tanya brooks, all one word, at
+ * example dot net" → "tanyabrooks@example.net"; "c mendoza seven six at …" → "cmendoza76@…".
+ * The local part is read backwards from "at" until the words that introduce it ("it's", "my email
+ * is"); already written addresses pass.
+ */
 export function normalizeEmails(text: string): string {
-  const spoken = new RegExp(
-    `\\b([a-z0-9]+(?:\\s+(?:dot|underscore|dash|hyphen)\\s+[a-z0-9]+)*)\\s+at\\s+([a-z0-9-]+(?:\\s+dot\\s+[a-z0-9-]+)*\\s+dot\\s+${TLD})\\b`,
-    'gi',
+  const domain = new RegExp(
+    `\\s+at\\s+([a-z0-9-]+(?:\\s+(?:dot|dash|hyphen)\\s+[a-z0-9-]+)*\\s+dot\\s+${TLD})\\b`,
+    'i',
   );
-  return text.replace(spoken, (_match, local: string, domain: string) => {
-    const join = (part: string) =>
-      part
-        .replace(/\s+dot\s+/gi, '.')
-        .replace(/\s+underscore\s+/gi, '_')
-        .replace(/\s+(dash|hyphen)\s+/gi, '-')
-        .toLowerCase();
-    return `${join(local)}@${join(domain)}`;
-  });
+  let rest = text.replace(EMAIL_FILLER, ' ');
+  let result = '';
+  for (let match = domain.exec(rest); match; match = domain.exec(rest)) {
+    const head = rest.slice(0, match.index);
+    const words = head.split(/(\s+|,)/);
+    const local: string[] = [];
+    let cut = words.length;
+    for (let index = words.length - 1; index >= 0; index--) {
+      const token = words[index]!;
+      if (/^\s*$/.test(token)) continue;
+      if (token === ',' || !/^[a-z0-9'-]+$/i.test(token) || EMAIL_LEAD_IN.has(token.toLowerCase())) break;
+      local.unshift(token.replace(/'/g, ''));
+      cut = index;
+    }
+    const joinDomain = match[1]!
+      .replace(/\s+dot\s+/gi, '.')
+      .replace(/\s+(dash|hyphen)\s+/gi, '-')
+      .toLowerCase();
+    if (local.length === 0) {
+      result += head + match[0];
+    } else {
+      result += `${words.slice(0, cut).join('')}${spokenLocalPart(local)}@${joinDomain}`;
+    }
+    rest = rest.slice(match.index + match[0].length);
+  }
+  return result + rest;
 }
 
 /** "3 p.m." / "3 P.M." / "3pm" → "3 pm", so the date parser and the rules see one form. */
@@ -230,7 +320,53 @@ export function joinSpokenAtWrittenDomain(text: string): string {
   );
 }
 
+const ORDINAL_UNITS: Record<string, [number, string]> = {
+  first: [1, 'st'],
+  second: [2, 'nd'],
+  third: [3, 'rd'],
+  fourth: [4, 'th'],
+  fifth: [5, 'th'],
+  sixth: [6, 'th'],
+  seventh: [7, 'th'],
+  eighth: [8, 'th'],
+  ninth: [9, 'th'],
+};
+
+/**
+ * Decimals and compound ordinals, before the number runs are read: "one point six million" →
+ * "1.6 million", "two point one" → "2.1"; "thirty eighth" → "38th" (streets, days). A lone
+ * ordinal stays a word ("first time buyer"); the date parser reads "the fifth" itself.
+ */
+export function normalizeDecimalsAndOrdinals(text: string): string {
+  const numberWord = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand'].join('|')})`;
+  const digitWord = `(?:${[...Object.keys(pick(UNITS, 10)), 'oh'].join('|')})`;
+  return text
+    .replace(
+      new RegExp(
+        `\\b(${numberWord}(?:[\\s-]+${numberWord})*)\\s+point\\s+(${digitWord}(?:\\s+${digitWord})*)\\b`,
+        'gi',
+      ),
+      (whole, integer: string, decimals: string) => {
+        const value = parseNumberWords(integer.split(/[\s-]+/));
+        if (value === null) return whole;
+        return `${value}.${decimals
+          .split(/\s+/)
+          .map((word) => DIGIT_NAMES[word.toLowerCase()])
+          .join('')}`;
+      },
+    )
+    .replace(
+      new RegExp(`\\b(${Object.keys(TENS).join('|')})[\\s-]+(${Object.keys(ORDINAL_UNITS).join('|')})\\b`, 'gi'),
+      (_whole, tens: string, unit: string) => {
+        const [value, suffix] = ORDINAL_UNITS[unit.toLowerCase()]!;
+        return `${TENS[tens.toLowerCase()]! + value}${suffix}`;
+      },
+    );
+}
+
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 export function normalizeSpokenForms(text: string): string {
-  return normalizeTimes(normalizeNumbers(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(text)))));
+  return normalizeTimes(
+    normalizeNumbers(normalizeDecimalsAndOrdinals(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(text))))),
+  );
 }

@@ -7,16 +7,69 @@ import type { CallFacts, Sentence } from './callText';
 /** Typed values found in one sentence of written-form text. */
 
 const MONEY =
-  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million)?\s*(?:dollars|bucks|usd)\b)/gi;
+  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|million)\b)/gi;
 
-/** Dollar amounts: "$450,000", "450000 dollars", "$1.2 million", "450k dollars". */
+const scaleOf = (word: string) =>
+  word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
+
+/**
+ * Dollar amounts said as money: "$450,000", "450000 dollars", "$1.2 million", "450k", "110 grand",
+ * "2.1 million", "half a million".
+ */
 export function moneyIn(text: string): number[] {
-  return [...text.matchAll(MONEY)].map((match) => {
-    const amount = Number((match[1] ?? match[3])!.replace(/,/g, ''));
-    const scale = (match[2] ?? match[4] ?? '').toLowerCase();
-    const factor = scale === 'k' || scale === 'thousand' ? 1_000 : scale === 'million' || scale === 'm' ? 1_000_000 : 1;
-    return Math.round(amount * factor * 100) / 100;
+  const amounts = [...text.matchAll(MONEY)].map((match) => {
+    const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
+    const scale = (match[2] ?? match[4] ?? match[6] ?? '').toLowerCase();
+    return Math.round(amount * scaleOf(scale) * 100) / 100;
   });
+  for (const match of text.matchAll(/\b(half|a quarter|quarter) (?:of )?a million\b/gi)) {
+    amounts.push(match[1]!.toLowerCase() === 'half' ? 500_000 : 250_000);
+  }
+  return amounts;
+}
+
+/** What follows a number that makes it a count, a share or a time, not an amount of money. */
+const NOT_MONEY_AFTER =
+  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months?|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score)/i;
+
+/**
+ * Amounts in money talk, written or bare: everything `moneyIn` finds, plus bare numbers ("about
+ * 230", "3.5") that are not counts, shares, times, years in a date, or phone/ZIP digits. Each with
+ * whether it was said as money explicitly (a bare figure takes its scale from its role).
+ */
+export function amountsIn(text: string): { value: number; explicit: boolean }[] {
+  const found: { value: number; explicit: boolean; at: number }[] = [];
+  const taken: [number, number][] = [];
+  for (const match of text.matchAll(MONEY)) {
+    const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
+    const scale = (match[2] ?? match[4] ?? match[6] ?? '').toLowerCase();
+    found.push({ value: Math.round(amount * scaleOf(scale) * 100) / 100, explicit: true, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
+  for (const match of text.matchAll(/\b(half|a quarter|quarter) (?:of )?a million\b/gi)) {
+    found.push({ value: match[1]!.toLowerCase() === 'half' ? 500_000 : 250_000, explicit: true, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
+  for (const match of text.matchAll(/(?<![\d:.$-])\b(\d[\d,]*(?:\.\d+)?)\b(?![:\d-]|\.\d)/g)) {
+    const start = match.index;
+    if (taken.some(([from, to]) => start >= from && start < to)) continue;
+    const after = text.slice(start + match[0].length);
+    const before = text.slice(0, start);
+    if (NOT_MONEY_AFTER.test(after)) continue;
+    // "(the) 5th", a year after a month or "in", a street number before a street name.
+    if (/^(st|nd|rd|th)\b/i.test(after) || (/\b(in|since|of|from)\s*$/i.test(before) && /^\d{4}$/.test(match[1]!)))
+      continue;
+    if (
+      /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Circle)\b/.test(
+        after,
+      )
+    )
+      continue;
+    const value = Number(match[1]!.replace(/,/g, ''));
+    if (!Number.isFinite(value) || value <= 0) continue;
+    found.push({ value, explicit: false, at: start });
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ value, explicit }) => ({ value, explicit }));
 }
 
 /** Plain numbers that are not money, phone numbers, ZIP codes or times ("25 agents"). */
