@@ -71,16 +71,39 @@ export const byCustomer = (sentence: Sentence) => sentence.speaker !== 'agent';
 export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 
 const NAME = "[A-Z][a-zA-Z'-]+(?:\\s+[A-Z][a-zA-Z'-]+)?";
-/** Self-introductions: "my name is Maria Garcia", "this is John", "Robert Jones speaking". */
+/** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
 const SELF_INTRODUCTION = [
-  new RegExp(`\\b(?:my name is|my name's|this is|i am|i'm|it's)\\s+(${NAME})`),
-  new RegExp(`(?:^|,\\s*)(${NAME})\\s+speaking\\b`),
+  new RegExp(`\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame's|[Nn]ame is|[Tt]his is|[Ii] am|I'm|[Ii]t's)\\s+(${NAME})`),
+  new RegExp(`(?:^|,\\s*)(${NAME})\\s+(?:speaking|here)\\b`),
 ];
-/** The agent naming the customer: "Am I speaking with John Smith?", "Is this Robert Jones?". */
+/** The agent naming the customer: "Am I speaking with John Smith?", "Is this Robert?", "I'm looking for Carlos Mendoza". */
 const ADDRESSING_CUSTOMER = new RegExp(
-  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you)\\s+(${NAME})\\b`,
+  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${NAME})\\b`,
 );
-const NOT_NAMES = new Set(['Yes', 'No', 'Speaking', 'Sure', 'Hi', 'Hello', 'Great', 'Thanks', 'Okay', 'Ok', 'The']);
+/** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
+const BARE_NAME = new RegExp(
+  `^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Yy]ep|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)|[Ss]ure)(?:\\s+[A-Z][a-z]+)?[,.!]?\\s+)?(${NAME})[.!]?$`,
+);
+/** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
+const ASKS_NAME = /\b(your (?:full )?name|who (?:am i|is this)|may i ask who|who'?s calling)\b/i;
+const NOT_NAMES = new Set([
+  'Yes',
+  'No',
+  'Speaking',
+  'Sure',
+  'Hi',
+  'Hello',
+  'Great',
+  'Thanks',
+  'Okay',
+  'Ok',
+  'The',
+  'Morning',
+  'Hey',
+  'Right',
+  'Perfect',
+  'Retired',
+]);
 
 function isPersonName(candidate: string): boolean {
   const words = candidate.split(/\s+/);
@@ -114,13 +137,60 @@ function findAgentName(sentences: Sentence[]): string | null {
 }
 
 /**
+ * A name spelled out letter by letter near where it was said ("Lindgren, L I N D G R E N"; "first
+ * name M I N H, last name N G U Y E N"): the spelling is what the customer means, whatever the
+ * recognizer heard.
+ */
+function spelledWords(text: string): { word: string; part: 'first' | 'last' | null }[] {
+  const found: { word: string; part: 'first' | 'last' | null }[] = [];
+  for (const match of text.matchAll(/(?:\b(first|last) name\s+)?\b((?:[A-Za-z](?:[\s,.-]+|$)){3,})/g)) {
+    const letters = match[2]!.match(/[A-Za-z]/g) ?? [];
+    // Only runs of single letters ("L I N D"), never ordinary words.
+    if (!/^(?:[A-Za-z][\s,.-]+){2,}[A-Za-z]\b/.test(match[2]!.trim())) continue;
+    const word = letters.join('');
+    found.push({
+      word: word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+      part: (match[1]?.toLowerCase() as 'first' | 'last' | undefined) ?? null,
+    });
+  }
+  return found;
+}
+
+function applySpelling(name: string, spelled: { word: string; part: 'first' | 'last' | null }[]): string {
+  const words = name.split(/\s+/);
+  for (const { word, part } of spelled) {
+    const index =
+      part === 'first' ? 0 : part === 'last' ? words.length - 1 : words.findIndex((w) => similarSpelling(w, word));
+    if (index >= 0 && index < words.length && !/'/.test(words[index]!)) words[index] = word;
+  }
+  return words.join(' ');
+}
+
+/** The heard word and the spelled one agree on their first letter and roughly their length. */
+function similarSpelling(heard: string, spelled: string): boolean {
+  return heard[0]!.toLowerCase() === spelled[0]!.toLowerCase() && Math.abs(heard.length - spelled.length) <= 3;
+}
+
+/**
  * The customer's name as said in the call (the fullest form heard: "Am I speaking with John Smith?"
- * then "this is John" gives "John Smith"), else the call record's contact name without evidence.
+ * then "this is John" gives "John Smith"), corrected by a spelling the customer gives, else the call
+ * record's contact name without evidence.
  */
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
+  const firstCustomerSegment = sentences.find((sentence) => sentence.speaker !== 'agent')?.segmentIndex ?? -1;
   for (const sentence of sentences) {
     const names = sentence.speaker === 'agent' ? [] : namesIn(sentence, SELF_INTRODUCTION);
+    if (sentence.speaker !== 'agent') {
+      // A bare name: in the customer's first turn, or answering "Can I get your name?".
+      const askedName = sentences.some(
+        (other) =>
+          other.segmentIndex === sentence.segmentIndex - 1 &&
+          other.speaker !== sentence.speaker &&
+          ASKS_NAME.test(other.text),
+      );
+      if (sentence.segmentIndex === firstCustomerSegment || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
+    }
     if (sentence.speaker !== 'customer') {
       const addressed = ADDRESSING_CUSTOMER.exec(sentence.text)?.[1];
       if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
@@ -137,13 +207,28 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     candidate.name.split(/\s+/).length > best.name.split(/\s+/).length ? candidate : best,
   );
   const supporting = heard.filter((candidate) => sameFirstName(candidate.name, fullest.name));
-  const evidence = evidenceOfSentences(supporting.map((candidate) => candidate.sentence));
   // Only a first name was heard ("this is John"): the call record's full name completes it when it agrees.
   const completed =
     !fullest.name.includes(' ') && facts.contactName?.includes(' ') && sameFirstName(fullest.name, facts.contactName)
       ? facts.contactName
       : fullest.name;
-  return { value: completed, evidence };
+  // A spelling in the customer's turns where the name was said, or in the next one.
+  const spellingSentences = sentences.filter(
+    (sentence) =>
+      sentence.speaker !== 'agent' &&
+      supporting.some(
+        (candidate) =>
+          sentence.segmentIndex >= candidate.sentence.segmentIndex &&
+          sentence.segmentIndex <= candidate.sentence.segmentIndex + 2,
+      ),
+  );
+  const spelled = spellingSentences.flatMap((sentence) => spelledWords(sentence.text));
+  const value = applySpelling(completed, spelled);
+  const evidence = evidenceOfSentences([
+    ...supporting.map((candidate) => candidate.sentence),
+    ...spellingSentences.filter((sentence) => spelledWords(sentence.text).length > 0),
+  ]);
+  return { value, evidence };
 }
 
 export function sameFirstName(a: string, b: string): boolean {
