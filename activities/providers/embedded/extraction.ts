@@ -263,17 +263,58 @@ function extractOccupancy(text: CallText): Found | null {
   return null;
 }
 
-const EMPLOYER =
-  /\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working) (?:at|for|with|by) ((?:[A-Z][\w&'.-]*)(?:\s+(?:[A-Z][\w&'.-]*|of|and|&))*)|\bmy employer is ((?:[A-Z][\w&'.-]*)(?:\s+[A-Z][\w&'.-]*)*)/;
+/** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
+const ORG = "[A-Z][\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*";
+/**
+ * How people say where they work: "I work at/for X", "I'm a nurse at X", "I'm at X", "Software
+ * developer at X", "I own X", "my employer is X", "X hired me".
+ */
+const EMPLOYER_PATTERNS = [
+  new RegExp(
+    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started) (?:at|for|with|by) (${ORG})`,
+  ),
+  new RegExp(`\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(${ORG})`),
+  new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
+  new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
+  new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
+  new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+];
+/** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
+const ASKS_EMPLOYER =
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|who do you work|what do you do for work|job)\b/i;
+const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
+/** A former employer is not the current one. */
+const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
+const NOT_ORGS = /^(?:I|I'm|We|Yes|No|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me)$/;
+
+function cleanOrg(name: string): string | null {
+  const cleaned = name
+    // "Northwind Traders and I make…": the name ends before a pronoun and a dangling connector.
+    .replace(/\s+(?:and|&|of|the)\s+(?:I|We|He|She|My|Our|It)\b.*$/, '')
+    .replace(/\s+(?:I|and|of|&|the|de|du)$/, '')
+    .replace(/[.,]$/, '')
+    .trim();
+  if (!cleaned || NOT_ORGS.test(cleaned.split(/\s+/)[0]!)) return null;
+  return cleaned;
+}
 
 function extractEmployer(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
-    const match = EMPLOYER.exec(sentence.text);
-    // "Northwind Traders and I make…": the name ends before a pronoun and a dangling connector.
-    const name = (match?.[1] ?? match?.[2])
-      ?.replace(/\s+(?:and|&|of)\s+(?:I|We|He|She|My|Our)\b.*$/, '')
-      .replace(/\s+(?:I|and|of|&)$/, '');
-    if (name) return { value: name, sentences: [sentence] };
+    for (const clause of sentence.text.split(/;|\bbut\b|\bnow\b/)) {
+      if (FORMER.test(clause)) continue;
+      for (const pattern of EMPLOYER_PATTERNS) {
+        const name = pattern.exec(clause.trim())?.[1];
+        const cleaned = name ? cleanOrg(name) : null;
+        if (cleaned) return { value: cleaned, sentences: [sentence] };
+      }
+    }
+    const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
+    const firstOfTurn = text.sentences.find((other) => other.segmentIndex === sentence.segmentIndex) === sentence;
+    if (asked && firstOfTurn) {
+      const bare = BARE_ORG.exec(sentence.text)?.[1];
+      const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
+      if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
+    }
   }
   return null;
 }
