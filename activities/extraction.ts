@@ -3,7 +3,7 @@ import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
 import { runLanguage } from './languageCall';
-import { isLendingCall } from './providers/embedded/extraction';
+import { classifyLending } from './providers/embedded/extraction';
 import type { LanguageEngine } from './providers/language';
 
 /** The datasets a call runs: the organization's enabled ones, and `mortgage_lead` for lending calls. */
@@ -21,7 +21,7 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
       callId: string;
     }): Promise<{ datasets: string[]; isLendingCall: boolean }> {
       const { call, text } = await loadCallText(collections, input);
-      const lending = isLendingCall(text);
+      const { lending, reasons } = classifyLending(text);
       const orgDatasets = await collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray();
       const extractions: ExtractionResult[] = [];
       // One dataset after another: a hosted model gets one question at a time.
@@ -34,6 +34,7 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
           org_id: input.orgId,
           call_id: call._id,
           is_lending_call: lending,
+          lending_reasons: reasons,
           results: extractions,
           created_at: new Date(),
         },

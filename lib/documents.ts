@@ -157,6 +157,8 @@ export interface CallExtractionsDoc {
   call_id: string;
   /** Whether the call is about a mortgage (decides the `mortgage_lead` dataset and MISMO). */
   is_lending_call: boolean;
+  /** The cues that decided it, weighed ("mortgage ×2", "homeowners insurance (another trade) ×1"); absent on older records. */
+  lending_reasons?: string[];
   /** One result per dataset applied to the call. */
   results: ExtractionResult[];
   created_at: Date;

@@ -99,6 +99,7 @@ export function callDetailView(
       : null,
     summary: call.summary,
     is_lending_call: related.extractions?.is_lending_call ?? null,
+    lending_reasons: related.extractions?.lending_reasons ?? [],
     extractions: related.extractions?.results ?? [],
     tasks: related.tasks.map(taskView),
     appointments: related.appointments.map(appointmentView),

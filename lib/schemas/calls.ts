@@ -87,6 +87,7 @@ export const CallDetail = CallSummary.extend({
   transcript: z.object({ language: z.string().nullable(), segments: z.array(TranscriptSegment) }).nullable(),
   summary: Summary.nullable(),
   is_lending_call: z.boolean().nullable(),
+  lending_reasons: z.array(z.string()).describe('the weighed cues behind is_lending_call'),
   extractions: z.array(Extraction),
   tasks: z.array(Task),
   appointments: z.array(Appointment),

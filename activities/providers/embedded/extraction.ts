@@ -56,16 +56,77 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
   };
 }
 
-const LENDING_TERMS =
-  /\b(mortgage|loan|lender|lending|refinanc\w*|refi|pre-?approv\w*|down payment|interest rate|escrow|closing costs|appraisal|underwrit\w*|heloc|home equity)\b/gi;
+/**
+ * Cues of a call about borrowing against a home, weighed: the words lenders and borrowers use
+ * (with their forms: loans, borrowing, refinancing, pre-approved…) count by how surely they mean a
+ * home loan. A loan that is plainly not a home loan ("car loan", "student loans") counts nothing.
+ */
+const LENDING_CUES: [weight: number, cue: RegExp][] = [
+  [
+    3,
+    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*)\b/gi,
+  ],
+  [
+    2,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns)\b/gi,
+  ],
+  [
+    1,
+    /\b(rates?|house|home|property|condo|duplex|townhouse|buy(?:ing)?|first[- ]time buyers?|listing|realtor|owe)\b/gi,
+  ],
+];
+const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
+/** Topics of other trades that share words with lending ("homeowners insurance" before a closing). */
+const OTHER_TRADE = [
+  /\b(?:homeowners?|home|auto|car|life|health|renters?|flood) insurance\b|\binsurance (?:policy|policies|quotes?|agent|carriers?)\b/gi,
+  /\bpremiums?\b/gi,
+];
+const OTHER_TRADE_WEIGHT = 3;
+export const LENDING_THRESHOLD = 8;
 
-/** A lending call talks about loans and mortgages more than in passing (two mentions or more). */
-export function isLendingCall(text: CallText): boolean {
-  const mentions = text.sentences.reduce(
-    (count, sentence) => count + (sentence.text.match(LENDING_TERMS)?.length ?? 0),
+export interface LendingDecision {
+  lending: boolean;
+  score: number;
+  /** The cues heard, with how often: "mortgage ×2", "borrow ×1". */
+  reasons: string[];
+}
+
+/** Whether a call is about a home loan, with the cues that decided it (stored beside the decision). */
+export function classifyLending(text: CallText): LendingDecision {
+  const heard = new Map<string, { weight: number; count: number }>();
+  for (const sentence of text.sentences) {
+    const said = sentence.text.replace(NOT_HOME_LOAN, ' ');
+    for (const [weight, cue] of LENDING_CUES) {
+      for (const match of said.matchAll(cue)) {
+        const key = match[0].toLowerCase();
+        const entry = heard.get(key) ?? { weight, count: 0 };
+        entry.count++;
+        heard.set(key, entry);
+      }
+    }
+  }
+  // A word said again adds less than a new word: ten "homes" do not make a mortgage call.
+  let score = [...heard.values()].reduce(
+    (sum, { weight, count }) => sum + weight + (weight >= 2 ? Math.min(count - 1, 2) : 0),
     0,
   );
-  return mentions >= 2;
+  const all = text.sentences.map((sentence) => sentence.text).join(' ');
+  for (const cue of OTHER_TRADE) {
+    const other = new Set([...all.matchAll(cue)].map((match) => match[0].toLowerCase()));
+    for (const topic of other) {
+      score -= OTHER_TRADE_WEIGHT;
+      heard.set(`${topic} (another trade)`, { weight: -OTHER_TRADE_WEIGHT, count: 1 });
+    }
+  }
+  const reasons = [...heard.entries()]
+    .sort((a, b) => b[1].weight - a[1].weight || b[1].count - a[1].count)
+    .map(([cue, { count }]) => `${cue} ×${count}`);
+  return { lending: score >= LENDING_THRESHOLD, score, reasons };
+}
+
+/** Whether a call is about a home loan (see classifyLending). */
+export function isLendingCall(text: CallText): boolean {
+  return classifyLending(text).lending;
 }
 
 // ---------------------------------------------------------------------------------------------
