@@ -2,6 +2,7 @@ import * as chrono from 'chrono-node';
 import type { Evidence } from '../../../lib/documents';
 import { formatInOffset } from '../../../lib/time';
 import { byAgent, evidenceOfSentences, type CallText, type Sentence } from './callText';
+import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
 
 /**
@@ -127,7 +128,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|visit|come in|showing|see you)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on)\b/i;
 const DECLINE = /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good)\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
@@ -155,6 +156,9 @@ const MAX_APPOINTMENT_DAYS_AHEAD = 366;
 
 interface Candidate extends DetectedAppointment {
   startMs: number;
+  /** The segment it was said in, and how many times that sentence offered. */
+  segmentIndex: number;
+  offeredWith: number;
   /** Whether a day was said ("Tuesday at 3") or only a time ("at 3 pm"). */
   daySaid: boolean;
   /** Minutes after midnight, in the call's offset. */
@@ -173,13 +177,18 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       (nearby) => Math.abs(nearby.segmentIndex - sentence.segmentIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
-    const results = chrono.parse(
-      sentence.text,
-      { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes },
-      { forwardDate: true },
-    );
+    const results = chrono
+      .parse(
+        forDateParser(sentence.text, text),
+        { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes },
+        { forwardDate: true },
+      )
+      // A meeting has a clock time said as one: not "from 140" (a figure) nor "a few minutes".
+      .filter(
+        (result) =>
+          result.start.isCertain('hour') && CLOCK_SAID.test(result.text) && !/^\d+(-\d+)+$/.test(result.text.trim()),
+      );
     for (const result of results) {
-      if (!result.start.isCertain('hour') || /^\d+(-\d+)+$/.test(result.text.trim())) continue;
       const start = businessHours(result);
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
@@ -199,12 +208,66 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         ],
         evidence: evidenceOfSentences([sentence]),
         startMs: start.getTime(),
+        segmentIndex: sentence.segmentIndex,
+        offeredWith: results.length,
         daySaid: result.start.isCertain('weekday') || result.start.isCertain('day'),
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
       });
     }
   }
-  return mergeMentions(candidates).map(({ startMs: _s, daySaid: _d, timeOfDay: _t, ...appointment }) => appointment);
+  return mergeMentions(withoutAlternativesAndMoves(candidates, text)).map(
+    ({ startMs: _s, daySaid: _d, timeOfDay: _t, segmentIndex: _i, offeredWith: _o, ...appointment }) => appointment,
+  );
+}
+
+/** A clock time in what chrono read: "10:30", "3 pm", "at 10", "noon", "in the morning", "o'clock". */
+const CLOCK_SAID =
+  /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
+
+/** The sentence as the date parser should read it: day phrases resolved, "at one" as a time. */
+function forDateParser(said: string, text: CallText): string {
+  return resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes).replace(
+    /\b(at|by|until) one\b(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works|is|for|then|sharp|tomorrow|today|on)\b))/gi,
+    '$1 1',
+  );
+}
+
+/** Someone asking to move a meeting already set ("Can we move it?", "I can't make it"). */
+const MOVE_REQUEST =
+  /\b(move it|move (?:the|my|our) (?:appointment|meeting|call)|reschedul\w*|push (?:it|that) back|can'?t make (?:it|that)|won'?t make it|change the time|another time|forgot)\b/i;
+
+/**
+ * What was agreed, not everything said: of times offered together ("Thursday at 3:45, or next
+ * Monday at 8") the ones the reply names; and a time someone asks to move is not kept once a new
+ * one is set.
+ */
+function withoutAlternativesAndMoves(candidates: Candidate[], text: CallText): Candidate[] {
+  const confirmedLater = (candidate: Candidate) =>
+    candidates.some(
+      (other) =>
+        other !== candidate &&
+        other.segmentIndex > candidate.segmentIndex &&
+        other.segmentIndex <= candidate.segmentIndex + 2 &&
+        (other.startMs === candidate.startMs || (!other.daySaid && other.timeOfDay === candidate.timeOfDay)),
+    );
+  return candidates.filter((candidate) => {
+    // Offered with others: kept only when a following turn names it.
+    const offeredTogether = candidates.filter(
+      (other) => other.segmentIndex === candidate.segmentIndex && other.startMs !== candidate.startMs,
+    );
+    if (offeredTogether.length > 0 && offeredTogether.some(confirmedLater) && !confirmedLater(candidate)) return false;
+    // A time followed by a request to move it, and a later time: the later one stands.
+    const moved = text.sentences.some(
+      (sentence) =>
+        sentence.segmentIndex > candidate.segmentIndex &&
+        sentence.segmentIndex <= candidate.segmentIndex + 2 &&
+        MOVE_REQUEST.test(sentence.text),
+    );
+    const later = candidates.some(
+      (other) => other.segmentIndex > candidate.segmentIndex && other.startMs !== candidate.startMs,
+    );
+    return !(moved && later);
+  });
 }
 
 /**

@@ -152,6 +152,9 @@ function isDigitRun(words: string[]): boolean {
 /** Words after a number that make it a clock time ("four thirty in the afternoon", "ten am"). */
 const TIME_AFTER =
   /^[\s,]*(?:a\.?\s?m\b|p\.?\s?m\b|in the (?:morning|afternoon|evening)|tonight|this (?:morning|afternoon|evening)|o'?clock)/i;
+/** A street name after a number makes it a house number ("at three thirty Peachtree Circle"). */
+const STREET_AFTER =
+  /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Circle|Terrace|Parkway|Highway|Hwy|Trail|Square)\b/;
 /** Words before a number that make it a clock time ("at four thirty", "by two fifteen"). */
 const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
 
@@ -171,7 +174,8 @@ function pairedNumber(run: string[], before: string, after: string): string | nu
     const lowIsPair = ohDigit !== null ? ohDigit < 10 : low !== null && low >= 10 && low <= 99;
     if (high === null || high < 1 || high > 99 || low === null || !lowIsPair) continue;
     const minutes = String(low).padStart(2, '0');
-    const clock = high <= 12 && low <= 59 && (TIME_AFTER.test(after) || TIME_BEFORE.test(before));
+    const clock =
+      high <= 12 && low <= 59 && !STREET_AFTER.test(after) && (TIME_AFTER.test(after) || TIME_BEFORE.test(before));
     return clock ? `${high}:${minutes}` : `${high}${minutes}`;
   }
   return null;

@@ -1,0 +1,208 @@
+/**
+ * Day phrases the date parser (chrono) misreads or does not read, rewritten to explicit dates
+ * before it parses: "a week from Monday", "two weeks from today", "the fifth", "Friday the
+ * twelfth", "the Monday after Thanksgiving". Days are counted in the call's own offset from when
+ * it was recorded, always forward (a meeting is arranged for later).
+ */
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const COUNT_WORDS: Record<string, number> = {
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+};
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** A calendar day in the call's offset (UTC fields hold the local date). */
+interface Day {
+  year: number;
+  month: number; // 0-11
+  date: number;
+}
+
+function localDay(instant: Date, offsetMinutes: number): Day {
+  const local = new Date(instant.getTime() + offsetMinutes * 60_000);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth(), date: local.getUTCDate() };
+}
+const toUtc = (day: Day) => new Date(Date.UTC(day.year, day.month, day.date));
+const fromUtc = (date: Date): Day => ({
+  year: date.getUTCFullYear(),
+  month: date.getUTCMonth(),
+  date: date.getUTCDate(),
+});
+const addDays = (day: Day, days: number) => fromUtc(new Date(toUtc(day).getTime() + days * 86_400_000));
+const weekdayOf = (day: Day) => toUtc(day).getUTCDay();
+/** Written so chrono reads it as one date: "January 5 2027". */
+const written = (day: Day) =>
+  `${MONTHS[day.month]![0]!.toUpperCase()}${MONTHS[day.month]!.slice(1)} ${day.date} ${day.year}`;
+
+/** The next given weekday after `from` ("this Thursday" on a Thursday is a week on: the call is about later). */
+function nextWeekday(from: Day, weekday: number, includeToday = false): Day {
+  const ahead = (weekday - weekdayOf(from) + 7) % 7;
+  return addDays(from, ahead === 0 && !includeToday ? 7 : ahead);
+}
+
+/** The next day numbered `date` after `from` (this month if still ahead, else the next). */
+function nextDayOfMonth(from: Day, date: number): Day | null {
+  for (let months = 0; months < 3; months++) {
+    const candidate = new Date(Date.UTC(from.year, from.month + months, date));
+    if (candidate.getUTCDate() !== date) continue; // no 31st in this month
+    if (candidate.getTime() > toUtc(from).getTime()) return fromUtc(candidate);
+  }
+  return null;
+}
+
+/** US holidays people arrange around, in a given year. */
+function holiday(name: string, year: number): Day | null {
+  const nth = (month: number, weekday: number, n: number): Day => {
+    const first = { year, month, date: 1 };
+    return addDays(first, ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7);
+  };
+  const last = (month: number, weekday: number): Day => {
+    const end = fromUtc(new Date(Date.UTC(year, month + 1, 0)));
+    return addDays(end, -((weekdayOf(end) - weekday + 7) % 7));
+  };
+  switch (name) {
+    case 'thanksgiving':
+      return nth(10, 4, 4);
+    case 'christmas':
+      return { year, month: 11, date: 25 };
+    case "new year's":
+    case 'new years':
+    case 'new year':
+      return { year, month: 0, date: 1 };
+    case 'labor day':
+      return nth(8, 1, 1);
+    case 'memorial day':
+      return last(4, 1);
+    case 'the fourth':
+    case 'the fourth of july':
+    case 'july 4th':
+    case 'independence day':
+      return { year, month: 6, date: 4 };
+    default:
+      return null;
+  }
+}
+
+function nextHoliday(name: string, from: Day): Day | null {
+  for (const year of [from.year, from.year + 1]) {
+    const day = holiday(name, year);
+    if (day && toUtc(day).getTime() >= toUtc(from).getTime()) return day;
+  }
+  return null;
+}
+
+const WEEKDAY = `(${WEEKDAYS.join('|')})`;
+const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|(${Object.keys(ORDINAL_WORDS).join('|')})`;
+const HOLIDAY = "(thanksgiving|christmas|new year'?s?|labor day|memorial day|independence day|the fourth of july)";
+
+function ordinalValue(digits: string | undefined, word: string | undefined): number {
+  return digits ? Number(digits) : ORDINAL_WORDS[word!.toLowerCase()]!;
+}
+
+/** Rewrites the day phrases of one sentence to explicit dates, relative to when the call was recorded. */
+export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes: number): string {
+  const today = localDay(recordedAt, offsetMinutes);
+  return (
+    text
+      // "the Monday after Thanksgiving", "the Friday before Christmas"
+      .replace(
+        new RegExp(`\\b(?:the\\s+)?${WEEKDAY}\\s+(after|before)\\s+${HOLIDAY}`, 'gi'),
+        (whole, weekday: string, relation: string, name: string) => {
+          const day = nextHoliday(name.toLowerCase().replace(/^the fourth of july$/, 'the fourth of july'), today);
+          if (!day) return whole;
+          const target = WEEKDAYS.indexOf(weekday.toLowerCase());
+          const shifted =
+            relation.toLowerCase() === 'after'
+              ? nextWeekday(day, target)
+              : addDays(day, -((weekdayOf(day) - target + 7) % 7 || 7));
+          return `on ${written(shifted)}`;
+        },
+      )
+      // "a week from Monday", "two weeks from this Thursday", "three weeks from today", "a week from tomorrow"
+      .replace(
+        new RegExp(
+          `\\b(a|one|two|three|four|five|six|[1-6])\\s+(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
+          'gi',
+        ),
+        (_whole, count: string, unit: string, anchor: string) => {
+          const lower = anchor.toLowerCase();
+          const base =
+            lower === 'today' || lower === 'now'
+              ? today
+              : lower === 'tomorrow'
+                ? addDays(today, 1)
+                : nextWeekday(today, WEEKDAYS.indexOf(lower));
+          const days = COUNT_WORDS[count.toLowerCase()]! * (/^week/i.test(unit) ? 7 : 1);
+          return `on ${written(addDays(base, days))}`;
+        },
+      )
+      // "Friday the twelfth", "Tuesday the 3rd"
+      .replace(
+        new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL})\\b`, 'gi'),
+        (whole, _weekday: string, digits?: string, word?: string) => {
+          const day = nextDayOfMonth(today, ordinalValue(digits, word));
+          return day ? `on ${written(day)}` : whole;
+        },
+      )
+      // "on the fifth", "the 21st" (not "the fifth floor", not after a month name, which chrono reads)
+      .replace(
+        new RegExp(
+          `(?<!(?:${MONTHS.join('|')})\\s*)\\b(?:on\\s+)?the\\s+(?:${ORDINAL})\\b(?!\\s+(?:of\\s+(?:${MONTHS.join('|')})|floor|time|one|row|street|avenue|place))`,
+          'gi',
+        ),
+        (whole, digits?: string, word?: string) => {
+          const value = ordinalValue(digits, word);
+          if (value < 1 || value > 31) return whole;
+          const day = nextDayOfMonth(today, value);
+          return day ? `on ${written(day)}` : whole;
+        },
+      )
+  );
+}
