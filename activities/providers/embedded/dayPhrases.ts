@@ -151,6 +151,8 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
   const today = localDay(recordedAt, offsetMinutes);
   return (
     text
+      // chrono reads "the day after tomorrow at 2:30" in UTC, not in the call's offset.
+      .replace(/\b(?:the\s+)?day after tomorrow\b/gi, () => `on ${written(addDays(today, 2))}`)
       // "the Monday after Thanksgiving", "the Friday before Christmas"
       .replace(
         new RegExp(`\\b(?:the\\s+)?${WEEKDAY}\\s+(after|before)\\s+${HOLIDAY}`, 'gi'),
