@@ -12,7 +12,8 @@ const field = (
 
 /** MISMO enumeration values, so the extraction feeds the MISMO file without translation. */
 export const LOAN_PURPOSES = ['Purchase', 'Refinance'] as const;
-export const MORTGAGE_TYPES = ['Conventional', 'FHA', 'VA', 'USDARuralDevelopment'] as const;
+/** The loan programs as people and the dataset name them; MISMO's own words are in lib/mismo.ts. */
+export const MORTGAGE_TYPES = ['Conventional', 'FHA', 'VA', 'USDA'] as const;
 export const OCCUPANCIES = ['PrimaryResidence', 'SecondHome', 'Investment'] as const;
 
 /** The built-in dataset of lending calls; its result becomes the MISMO 3.4 file. */

@@ -1,4 +1,12 @@
 import { LOAN_PURPOSES, MORTGAGE_TYPES, OCCUPANCIES } from './datasets';
+
+/** MISMO 3.4's MortgageType value for each program of the dataset (USDA is "USDARuralDevelopment"). */
+export const MISMO_MORTGAGE_TYPE: Record<(typeof MORTGAGE_TYPES)[number], string> = {
+  Conventional: 'Conventional',
+  FHA: 'FHA',
+  VA: 'VA',
+  USDA: 'USDARuralDevelopment',
+};
 import { US_STATES, type PostalAddress } from './address';
 
 /**
@@ -111,7 +119,7 @@ export function buildMismoXml(lead: MortgageLead, options: { createdAt: Date; lo
       el('TERMS_OF_LOAN', [
         el('BaseLoanAmount', lead.loan_amount !== undefined ? mismoAmount(lead.loan_amount) : undefined),
         el('LoanPurposeType', lead.loan_purpose),
-        el('MortgageType', lead.mortgage_type),
+        el('MortgageType', lead.mortgage_type ? MISMO_MORTGAGE_TYPE[lead.mortgage_type] : undefined),
       ]),
     ],
     ` LoanRoleType="SubjectLoan" SequenceNumber="1" xlink:label="${LABELS.loan}"`,
@@ -255,7 +263,7 @@ export function checkMismoXml(xml: string): string[] {
     if (!stateCodes.has(state)) problems.push(`not a two-letter state code: ${state}`);
   const enumerations: [string, readonly string[]][] = [
     ['LoanPurposeType', LOAN_PURPOSES],
-    ['MortgageType', MORTGAGE_TYPES],
+    ['MortgageType', Object.values(MISMO_MORTGAGE_TYPE)],
     ['PropertyUsageType', OCCUPANCIES],
   ];
   for (const [element, allowed] of enumerations) {

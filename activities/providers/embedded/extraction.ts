@@ -317,7 +317,7 @@ function extractOccupancy(text: CallText): Found | null {
       (sentence) =>
         byCustomer(sentence) &&
         isAffirmation(sentence) &&
-        precedingTurn(text, sentence).some((question) => byAgent(question) && cue.test(question.text)),
+        precedingTurn(text, sentence).some((question) => byAgent(question) && saidWithoutNegation(question, cue)),
     );
     if (confirmed) return { value: occupancy, sentences: [...precedingTurn(text, confirmed), confirmed] };
   }
@@ -389,6 +389,67 @@ function extractAddress(text: CallText): Found | null {
   return best ? { value: best.address, sentences: [best.sentence] } : null;
 }
 
+const CASH_OUT =
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash)\b/i;
+const PURCHASE_CUES =
+  /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time)\b/gi;
+const REFINANCE_CUES =
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our) (?:current|existing) (?:loan|mortgage)|pull (?:some )?(?:cash|equity)|take (?:some )?(?:cash|equity) out)\b/gi;
+const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
+
+/**
+ * Purchase or refinance, weighed over the call: each cue a customer says counts 2, an agent's 1;
+ * a home equity line with neither is neither. The first sentence of the winning kind is the evidence.
+ */
+function extractLoanPurpose(text: CallText): Found | null {
+  const score = { Purchase: 0, Refinance: 0 };
+  const first: { Purchase: Sentence | null; Refinance: Sentence | null } = { Purchase: null, Refinance: null };
+  for (const sentence of text.sentences) {
+    for (const [kind, cues] of [
+      ['Refinance', REFINANCE_CUES],
+      ['Purchase', PURCHASE_CUES],
+    ] as const) {
+      const count = sentence.text.match(cues)?.length ?? 0;
+      if (count === 0) continue;
+      score[kind] += count * (byCustomer(sentence) ? 2 : 1);
+      first[kind] ??= sentence;
+    }
+  }
+  if (score.Purchase === 0 && score.Refinance === 0) return null;
+  // Refinancing talk mentions buying less than buying talk mentions refinancing: ties go to refinance.
+  const kind = score.Refinance >= score.Purchase ? 'Refinance' : 'Purchase';
+  if (kind === 'Purchase' && text.sentences.some((s) => LINE_OF_CREDIT.test(s.text)) && score.Purchase < 4) return null;
+  return { value: kind, sentences: [first[kind]!] };
+}
+
+const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
+  ['FHA', /\bFHA\b/i],
+  [
+    'VA',
+    /\bVA (?:loans?|mortgages?|benefits?|cash|refinanc\w*|purchase|eligib\w*|home loan)\b|\bcertificate of eligibility\b/i,
+  ],
+  ['USDA', /\bUSDA\b|\brural development\b/i],
+  ['Conventional', /\b(conventional|jumbo)\b/i],
+];
+/** Where a borrower is going, not where they come from: "out of my FHA loan into a conventional one". */
+const LEAVING =
+  /\b(out of|from|current(?:ly)?|existing|now have|drop|get rid of|instead of)\s+(?:my |our |the |an? )?$/i;
+
+function extractMortgageType(text: CallText): Found | null {
+  const mentions: { type: string; sentence: Sentence; leaving: boolean }[] = [];
+  for (const sentence of text.sentences) {
+    for (const [type, cue] of MORTGAGE_TYPE_CUES) {
+      const match = cue.exec(sentence.text);
+      if (!match) continue;
+      mentions.push({ type, sentence, leaving: LEAVING.test(sentence.text.slice(0, match.index)) });
+    }
+  }
+  const wanted = mentions.filter((mention) => !mention.leaving);
+  // The customer's word first, then the first heard.
+  const chosen = wanted.find((mention) => byCustomer(mention.sentence)) ?? wanted[0];
+  return chosen ? { value: chosen.type, sentences: [chosen.sentence] } : null;
+}
+
 /** The customer's e-mail address as said in the call (not the agent's own), or null. */
 export function customerEmailOf(text: CallText): string | null {
   return (extractCustomerEmail(text)?.value as string | undefined) ?? null;
@@ -398,7 +459,23 @@ function extractCustomerEmail(text: CallText): Found | null {
   const agentEmail = text.facts.agentEmail?.toLowerCase();
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
     const email = emailsIn(sentence.text).find((candidate) => candidate !== agentEmail);
-    if (email) return { value: email, sentences: [sentence] };
+    if (!email) continue;
+    // "…dalepruitt@example.com. Actually, make that dpruitt@example.com": the corrected one.
+    const correction = text.sentences.find(
+      (later) =>
+        later.segmentIndex === sentence.segmentIndex &&
+        later.segment.start >= sentence.segment.start &&
+        later !== sentence &&
+        CORRECTION.test(later.text) &&
+        emailsIn(later.text).some((candidate) => candidate !== agentEmail),
+    );
+    if (correction) {
+      return {
+        value: emailsIn(correction.text).find((candidate) => candidate !== agentEmail)!,
+        sentences: [correction],
+      };
+    }
+    return { value: email, sentences: [sentence] };
   }
   return null;
 }
@@ -429,41 +506,18 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   found.borrower_email = extractCustomerEmail(text);
   found.property_address = extractAddress(text);
 
-  const refinance = firstSaid(text, /\b(refinanc\w*|refi)\b/i);
-  const purchase = firstSaid(text, /\b(buy|buying|purchas\w*|bought)\b/i);
-  const purposeSentence =
-    refinance && purchase
-      ? [refinance, purchase].sort(
-          (a, b) => Number(byAgent(a)) - Number(byAgent(b)) || a.segment.start - b.segment.start,
-        )[0]!
-      : (refinance ?? purchase);
-  if (purposeSentence) {
-    const isRefinance = purposeSentence === refinance;
-    found.loan_purpose = { value: isRefinance ? 'Refinance' : 'Purchase', sentences: [purposeSentence] };
-    if (isRefinance) {
-      const cashOut = firstSaid(
-        text,
-        /\b(cash[- ]?out|(take|taking|pull|get) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity))\b/i,
-      );
+  const purpose = extractLoanPurpose(text);
+  if (purpose) {
+    found.loan_purpose = purpose;
+    if (purpose.value === 'Refinance') {
+      const cashOut = firstSaid(text, CASH_OUT);
       found.cash_out =
         cashOut && !isNegated(cashOut)
           ? { value: true, sentences: [cashOut] }
           : { value: false, sentences: cashOut ? [cashOut] : [] };
     }
   }
-
-  const mortgageType = firstSaid(text, /\b(FHA|VA loan|VA mortgage|USDA|conventional)\b/i);
-  if (mortgageType) {
-    const said = mortgageType.text;
-    const value = /FHA/.test(said)
-      ? 'FHA'
-      : /\bVA\b/.test(said)
-        ? 'VA'
-        : /USDA/i.test(said)
-          ? 'USDARuralDevelopment'
-          : 'Conventional';
-    found.mortgage_type = { value, sentences: [mortgageType] };
-  }
+  found.mortgage_type = extractMortgageType(text);
 
   const money = extractMoneyRoles(text);
   found.loan_amount = money.loan_amount ?? null;

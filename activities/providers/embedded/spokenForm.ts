@@ -211,12 +211,12 @@ const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
 /** Words that end a spoken e-mail's local part, read backwards from "at" ("it's | tanya brooks at …"). */
 const EMAIL_LEAD_IN = new Set(
-  "it's its it is my the email e-mail address mail yes yeah yep sure use send to me that's thats right okay ok and so you can reach on i i'm i am try should be best work personal".split(
+  "it's its it is my the email e-mail address mail yes yeah yep sure use send to me that's thats that make actually instead sorry mean correction right okay ok and so you can reach on i i'm i am try should be best work personal".split(
     ' ',
   ),
 );
 /** Fillers people put inside a spelled address ("tanya brooks, all one word, at …"). */
-const EMAIL_FILLER = /,?\s*(?:all one word|one word|no spaces?|all lowercase|lower ?case)\s*,?/gi;
+const EMAIL_FILLER = /,?\s*(?:all one word|one word|no spaces?|all lowercase|lower ?case|just the letter [a-z])\s*,?/gi;
 
 function spokenLocalPart(words: string[]): string {
   const out: string[] = [];
@@ -268,7 +268,10 @@ export function normalizeEmails(text: string): string {
     for (let index = words.length - 1; index >= 0; index--) {
       const token = words[index]!;
       if (/^\s*$/.test(token)) continue;
-      if (token === ',' || !/^[a-z0-9'-]+$/i.test(token) || EMAIL_LEAD_IN.has(token.toLowerCase())) break;
+      // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l").
+      const spelledLetter = token.length === 1 && (local[0]?.length ?? 0) === 1;
+      if (token === ',' || !/^[a-z0-9'-]+$/i.test(token) || (EMAIL_LEAD_IN.has(token.toLowerCase()) && !spelledLetter))
+        break;
       local.unshift(token.replace(/'/g, ''));
       cut = index;
     }
