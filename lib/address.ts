@@ -1,10 +1,11 @@
 /** US postal addresses as the extraction and MISMO need them. */
 
+/** A US address as said: the parts not said are absent (never guessed). */
 export interface PostalAddress {
   line: string;
   city: string;
-  state: string;
-  postal_code: string | null;
+  state?: string;
+  postal_code?: string;
 }
 
 export const US_STATES: Record<string, string> = {

@@ -19,6 +19,7 @@ import {
   isNegated,
   moneyIn,
   phonesIn,
+  postalCodeIn,
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
 
@@ -336,6 +337,9 @@ const EMPLOYER_PATTERNS = [
   ),
   new RegExp(`\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
+  new RegExp(
+    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:at|for|with)\\s+(${ORG})`,
+  ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
@@ -384,7 +388,18 @@ function extractAddress(text: CallText): Found | null {
   let best: { address: PostalAddress; sentence: Sentence } | null = null;
   for (const sentence of text.sentences) {
     const address = addressIn(sentence.text);
-    if (address && (!best || (!best.address.postal_code && address.postal_code))) best = { address, sentence };
+    if (!address) continue;
+    // A ZIP code said after the address, in the same turn ("… Colorado. The zip is 80127.").
+    if (!address.postal_code) {
+      const zip = text.sentences
+        .filter(
+          (other) => other.segmentIndex === sentence.segmentIndex && other.segment.start >= sentence.segment.start,
+        )
+        .map((other) => postalCodeIn(other.text))
+        .find(Boolean);
+      if (zip) address.postal_code = zip;
+    }
+    if (!best || (!best.address.postal_code && address.postal_code)) best = { address, sentence };
   }
   return best ? { value: best.address, sentences: [best.sentence] } : null;
 }

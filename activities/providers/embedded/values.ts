@@ -107,24 +107,48 @@ const STATE_NAMES = Object.keys(US_STATES)
   .join('|');
 const STATE_CODES = [...new Set(Object.values(US_STATES))].join('|');
 const STREET_TYPES =
-  'Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Trail|Square';
+  'Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Route|Trail|Square|Loop|Pike|Alley|Row';
+const DIRECTIONS = 'North|South|East|West|Northeast|Northwest|Southeast|Southwest|NE|NW|SE|SW|N|S|E|W';
+const UNIT_WORDS = 'Apt|Apartment|Unit|Suite|Ste|Building|Bldg|Floor|#';
+/** Words of a street name: capitalized words and ordinals ("East 38th", "Old Highway"). */
+const STREET_NAME_WORD = "(?:[A-Z][a-zA-Z'-]*|\\d{1,3}(?:st|nd|rd|th))";
 const ADDRESS = new RegExp(
-  `\\b(\\d{1,6}\\s+(?:[A-Z][a-z]+\\s+){1,3}(?:${STREET_TYPES})\\b\\.?(?:,?\\s+(?:Apt|Apartment|Unit|Suite)\\.?\\s+\\w+)?)` +
-    `,?\\s+([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2}),?\\s+(${STATE_NAMES}|${STATE_CODES})\\b(?:,?\\s+(\\d{5})(?:-\\d{4})?)?`,
+  // 1: number and street (a numbered highway or route keeps its number; a direction may follow)
+  `\\b(\\d{1,6}\\s+(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?(?:\\s+(?:${DIRECTIONS})\\b)?)` +
+    // 2, 3: the unit ("unit B", "apartment 402")
+    `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*([A-Za-z0-9-]{1,6})\\b)?` +
+    // 4: the city, after a comma or "in"
+    `(?:,\\s*|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
+    // 5: the state, 6: the ZIP code
+    `(?:,?\\s+(${STATE_NAMES}|${STATE_CODES})\\b)?(?:,?\\s+(\\d{5})(?:-\\d{4})?\\b)?`,
   'i',
 );
 
-/** A US street address: "12 Oak Street, Springfield, Illinois, 62701" (state names become codes). */
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/**
+ * A US street address: "12 Oak Street, Springfield, Illinois, 62701", "3105 Southeast Belmont
+ * Street, unit B, Portland…", "1640 Old Highway 33, Guthrie…", "841 Laurel Canyon Drive in
+ * Folsom". State names become codes; a unit joins the line ("… Street Unit B"); what was not said
+ * is left out.
+ */
 export function addressIn(text: string): PostalAddress | null {
   const match = ADDRESS.exec(text);
   if (!match) return null;
-  const state = match[3]!;
-  return {
-    line: match[1]!.replace(/\s+/g, ' ').replace(/\.$/, ''),
-    city: match[2]!,
-    state: state.length === 2 ? state.toUpperCase() : US_STATES[state.toLowerCase()]!,
-    postal_code: match[4] ?? null,
+  const unit = match[2] ? ` ${match[2] === '#' ? '#' : capitalized(match[2])} ${match[3]!.toUpperCase()}` : '';
+  const state = match[5];
+  const address: PostalAddress = {
+    line: `${match[1]!.replace(/\s+/g, ' ').replace(/\.$/, '')}${unit}`,
+    city: match[4]!,
   };
+  if (state) address.state = state.length === 2 ? state.toUpperCase() : US_STATES[state.toLowerCase()]!;
+  if (match[6]) address.postal_code = match[6];
+  return address;
+}
+
+/** "The zip is 80127", "zip code 62701": a ZIP code said apart from its address. */
+export function postalCodeIn(text: string): string | null {
+  return /\bzip(?: code)?(?: is|'s)?\s*(\d{5})\b/i.exec(text)?.[1] ?? null;
 }
 
 const NEGATION = /\b(no|not|never|don't|do not|doesn't|isn't|won't|wouldn't|aren't)\b/i;
