@@ -1,9 +1,11 @@
+import nlp from 'compromise';
 import type { DatasetField, Evidence, ExtractionResult } from '../../../lib/documents';
 import {
   byAgent,
   byCustomer,
   evidenceOfSentences,
   precedingTurn,
+  sameFirstName,
   splitName,
   type CallText,
   type Sentence,
@@ -560,8 +562,59 @@ const STOP_WORDS = new Set(
   ),
 );
 
+/**
+ * Words people use for what a field's words name: a description says "vehicles", the caller
+ * "cars"; "team", "technicians". Kept small and general (kinds of things, not one call's words).
+ */
+const RELATED_WORDS: Record<string, string[]> = {
+  vehicle: ['car', 'truck', 'van', 'pickup', 'suv', 'auto'],
+  car: ['vehicle', 'truck', 'pickup', 'auto'],
+  team: [
+    'people',
+    'staff',
+    'employee',
+    'technician',
+    'tech',
+    'agent',
+    'member',
+    'seat',
+    'user',
+    'person',
+    'rep',
+    'worker',
+  ],
+  people: ['team', 'staff', 'employee', 'technician', 'tech', 'agent', 'member', 'person'],
+  employee: ['staff', 'people', 'team', 'worker', 'technician', 'tech'],
+  fleet: ['vehicle', 'truck', 'van', 'car'],
+  driver: ['driving', 'drive', 'drives'],
+  premium: ['paying', 'pay', 'cost', 'price'],
+  budget: ['spend', 'afford'],
+  bill: ['paying', 'pay', 'cost'],
+  company: ['business', 'firm', 'organization'],
+  practice: ['office', 'clinic'],
+  dentist: ['doctor', 'dr', 'hygienist'],
+  provider: ['doctor', 'dr', 'dentist', 'hygienist'],
+  renewal: ['renew', 'renews', 'expire', 'expires'],
+  quote: ['quoted', 'price', 'estimate'],
+  roof: ['shingle'],
+  callback: ['call', 'reach', 'line', 'cell', 'number'],
+  phone: ['number', 'cell', 'line'],
+  home: ['house'],
+  house: ['home'],
+  owns: ['own'],
+  own: ['owns', 'owner'],
+};
+
 function keywordsOf(field: DatasetField): string[] {
-  return [...new Set(`${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase().match(/[a-z]+/g) ?? [])]
+  const words = [
+    ...new Set(`${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase().match(/[a-z]+/g) ?? []),
+  ].filter((word) => !STOP_WORDS.has(word) && word.length > 2);
+  return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_WORDS[stem(word)] ?? []).map(stem)]))];
+}
+
+/** The words of a field's name only (a phrase around them names the thing; description words may be verbs). */
+function nameKeywordsOf(field: DatasetField): string[] {
+  return (field.name.toLowerCase().match(/[a-z]+/g) ?? [])
     .filter((word) => !STOP_WORDS.has(word) && word.length > 2)
     .map(stem);
 }
@@ -576,13 +629,128 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
   return keywords.reduce((score, keyword) => score + (own.has(keyword) ? 2 : asked.has(keyword) ? 1 : 0), 0);
 }
 
+/** What a free-text field asks for, read from its name and description. */
+type StringKind = 'person' | 'organization' | 'thing';
+function stringKindOf(field: DatasetField): StringKind {
+  const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  if (
+    /\b(who|person|decision maker|contact name|full name|owner|manager|doctor|dentist|provider|hygienist|rep|representative|referr\w*)\b/.test(
+      said,
+    )
+  )
+    return 'person';
+  if (
+    /\b(company|business|practice|organization|organisation|firm|employer|brand|carrier|agency|clinic|store|school)\b/.test(
+      said,
+    )
+  )
+    return 'organization';
+  return 'thing';
+}
+
+const TITLE = /\b(Doctor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Miss|Professor|Prof\.?)\s+([A-Z][a-zA-Z'-]+)/;
+const PERSON = /\b([A-Z][a-z]+(?:\s+[A-Z][a-zA-Z'-]+){1,2})\b/g;
+const NOT_PERSON_WORDS =
+  /^(?:I|I'm|We|The|Yes|No|Hi|Hello|Thanks|Okay|Sure|Great|Please|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named)\\s+(${ORG})`);
+
+/** A role word just before a name: "the owner, Rick Dawson", "my boss Ann Lee". */
+const ROLE_BEFORE =
+  /\b(owner|boss|manager|partner|husband|wife|director|president|ceo|cfo|founder|supervisor|broker|realtor|agent|assistant|son|daughter)\s*,?\s*$/i;
+
+function personIn(sentence: Sentence, text: CallText): string | null {
+  const titled = TITLE.exec(sentence.text);
+  if (titled)
+    return `${/^d/i.test(titled[1]!) ? 'Dr.' : titled[1]!.replace(/\.?$/, '.')} ${titled[2]}`.replace('Miss.', 'Miss');
+  for (const match of sentence.text.matchAll(PERSON)) {
+    const words = match[1]!.split(/\s+/);
+    if (words.some((word) => NOT_PERSON_WORDS.test(word))) continue;
+    const name = match[1]!;
+    // Not the two people on the call, and not an organization.
+    if (text.agentName && sameFirstName(name, text.agentName)) continue;
+    if (text.customerName && sameFirstName(name, text.customerName.value)) continue;
+    if (/\b(Inc|LLC|Group|Company|Insurance|Bank|Lending|Mortgage|Dental|Services|Systems)\b/.test(name)) continue;
+    // A known first name, or a role said just before it; capitalized words alone may be a business.
+    const before = sentence.text.slice(0, match.index);
+    if (!ROLE_BEFORE.test(before) && !nlp(name).people().found) continue;
+    return name;
+  }
+  return null;
+}
+
+function organizationIn(sentence: Sentence): string | null {
+  const match = ORG_AFTER.exec(sentence.text);
+  const name = match ? cleanOrg(match[1]!) : null;
+  // One capitalized word after "at" is usually a place or a person, not an organization.
+  return name && name.split(/\s+/).length >= 2 ? name : null;
+}
+
+/** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
+const WANT_CUE =
+  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|asked about|questions? about|information (?:on|about))\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+const PHRASE_TAIL =
+  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|for|to|with|and|on|in|at|that|this|so|because)$/i;
+
+function wantedThingIn(sentence: Sentence): string | null {
+  const match = WANT_CUE.exec(sentence.text);
+  if (!match) return null;
+  let phrase = match[1]!.toLowerCase();
+  while (PHRASE_TAIL.test(phrase)) phrase = phrase.replace(PHRASE_TAIL, '');
+  return phrase.length > 2 && !STOP_WORDS.has(phrase) ? phrase : null;
+}
+
+/** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
+function phraseIn(sentence: Sentence, keywords: string[]): string | null {
+  const words = sentence.text
+    .replace(/[.?!,;:]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const index = words.findIndex((word) => keywords.includes(stem(word)));
+  if (index < 0) return null;
+  // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
+  let start = index;
+  while (
+    start > 0 &&
+    /^[a-z]+$/.test(words[start - 1]!) &&
+    !STOP_WORDS.has(words[start - 1]!.toLowerCase()) &&
+    !/^(free|new|great|good|big|little|my|your)$/.test(words[start - 1]!)
+  )
+    start--;
+  const phrase = words
+    .slice(start, index + 1)
+    .join(' ')
+    .toLowerCase();
+  return phrase.split(' ').length >= 1 && phrase.length > 2 ? phrase : null;
+}
+
+/** A number said with what it counts ("14 technicians") before any other number. */
+function countsWithNouns(said: string, keywords: string[]): number[] {
+  const counted = [...said.matchAll(/\b(\d[\d,]*)\s+([a-z]+)/gi)]
+    .filter((match) => keywords.includes(stem(match[2]!)))
+    .map((match) => Number(match[1]!.replace(/,/g, '')));
+  return counted.length > 0 ? counted : countsIn(said);
+}
+
+/** The figure a change ends at: "from 140 to 180 a month" is 180. */
+function moneyOf(said: string): number[] {
+  const change = /\bfrom\s+\$?\d[\d,.]*\s*(?:k|dollars)?\s+to\s+(\$?\d[\d,.]*\s*(?:k|grand|thousand|dollars)?)/i.exec(
+    said,
+  );
+  if (change) return amountsIn(change[1]!).map((amount) => amount.value);
+  return amountsIn(said).map((amount) => amount.value);
+}
+
+/** The description asks whether something did not happen ("asked not to be called"). */
+const negativeQuestion = (field: DatasetField) => NEGATION_WORDS.test(`${field.description}`);
+const NEGATION_WORDS = /\b(not|no|never|don't|do not|stop)\b/i;
+
 /** Candidate values of a field in one sentence. */
-function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText): unknown[] {
+function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money':
-      return moneyIn(sentence.text);
+      return moneyOf(sentence.text);
     case 'number':
-      return countsIn(sentence.text);
+      return countsWithNouns(sentence.text, keywords);
     case 'email':
       return emailsIn(sentence.text);
     case 'phone':
@@ -598,9 +766,18 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText): 
         ),
       );
     case 'boolean':
-      return [!isNegated(sentence)];
-    case 'string':
-      return [sentence.text];
+      // "Whether the person asked not to be called": a negated answer is a yes to a negative question.
+      return [isNegated(sentence) === negativeQuestion(field)];
+    case 'string': {
+      const kind = stringKindOf(field);
+      const value =
+        kind === 'person'
+          ? personIn(sentence, text)
+          : kind === 'organization'
+            ? organizationIn(sentence)
+            : phraseIn(sentence, keywords);
+      return value ? [value] : [];
+    }
   }
 }
 
@@ -610,10 +787,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   const keywords = keywordsOf(field);
   const ranked = text.sentences
     .map((sentence) => ({ sentence, score: relevance(sentence, keywords, text) }))
-    // Free text needs the customer saying the topic words themselves, not only being asked about them.
-    .filter(({ sentence, score }) =>
-      field.type === 'string' ? byCustomer(sentence) && score >= 2 : selfEvident || score > 0,
-    )
+    .filter(({ score }) => selfEvident || score > 0)
     // Most relevant first; the customer's words before the agent's; then in call order.
     .sort(
       (a, b) =>
@@ -627,10 +801,23 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       if (email) return { value: email, sentences: [sentence] };
       continue;
     }
-    const [value] = valuesOfType(field, sentence, text);
+    const [value] = valuesOfType(field, sentence, text, keywords);
     if (value !== undefined) return { value, sentences: [sentence] };
   }
   if (field.type === 'phone' && text.facts.contactPhone)
     return { value: text.facts.contactPhone, sentences: [], fromRecord: true };
+  // Names and wanted things often come without the field's words: the customer's first, then the agent's.
+  if (field.type === 'string') {
+    const kind = stringKindOf(field);
+    for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+      const value =
+        kind === 'person'
+          ? personIn(sentence, text)
+          : kind === 'organization'
+            ? organizationIn(sentence)
+            : wantedThingIn(sentence);
+      if (value) return { value, sentences: [sentence] };
+    }
+  }
   return null;
 }
