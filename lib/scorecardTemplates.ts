@@ -16,6 +16,8 @@ export interface ScorecardCriterion {
   withinSeconds?: number;
   /** How many distinct matching segments are needed (e.g. several discovery questions). */
   minMatches?: number;
+  /** A sentence matching this does not count ("If we decide to go ahead, I'll call you" agrees to nothing). */
+  exclude?: RegExp;
 }
 
 export interface ScorecardTemplate {
@@ -40,9 +42,10 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       speaker: 'agent',
       withinSeconds: 60,
       patterns: [
-        // A greeting word, or the telephone opening "<Company>, this is <name>" / "<Company>, <name> speaking".
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your))\b|^[^,.?!]{2,40},\s*(this is|[a-z]+ speaking)\b/i,
-        /\b(this is|my name is|i'm|i am|calling (from|on behalf of)|speaking)\b/i,
+        // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking").
+        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}speaking\b|you'?re speaking with\b)/i,
+        // Who is speaking or whom they represent, by name: not "I'm calling about roof inspections".
+        /\b(?:[Tt]his is|[Mm]y name is|[Mm]y name's|[Ii]t's|I'm|I am|[Yy]ou'?re speaking with)\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:speaking|here)\b|\b[A-Z][a-z]+\s+[A-Z][a-z]+\s+(?:with|from|at)\s+[A-Z]|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[A-Z]/,
       ],
     },
     {
@@ -53,7 +56,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'agent',
       patterns: [
-        /\b(call|conversation|line)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being)\b[^.?!]{0,15}\b(recorded|monitored)\b|\brecorded for (quality|training)\b|\brecording (this|the) call\b/i,
+        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\brecorded for (quality|training)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(this|the) (call|conversation) is being recorded\b/i,
       ],
     },
     {
@@ -63,7 +66,9 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       weight: 1,
       type: 'pass_fail',
       speaker: 'agent',
-      minMatches: 2,
+      // Courtesy and logistics are not discovery: "Is this Tom?", "Do you have a minute?", "What's your email?"
+      exclude:
+        /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach me)\b/i,
       patterns: [
         /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|will (this|you)|is (this|it|that))\b[^.!]*\?/i,
       ],
@@ -75,9 +80,12 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       weight: 1,
       type: 'pass_fail',
       speaker: 'any',
+      // A conditional or a refusal agrees to nothing: "If we decide to move forward, I'll call you."
+      exclude:
+        /^\s*(if|unless|maybe|when(ever)? (we|i) decide)\b|\bif (we|i) (decide|want|change)\b|\b(don't|do not|no need to) (call|email|send)\b/i,
       patterns: [
         new RegExp(
-          `\\b(i(?:'ll| will) (send|email|call|follow up|get back)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS})\\b`,
+          `\\b(i(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow)[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good))\\b`,
           'i',
         ),
       ],

@@ -37,8 +37,15 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
     );
     const evidence: TranscriptSegment[] = [];
     let matchedPatterns = 0;
+    // A segment counts by its sentences, so one excluded sentence ("If we decide…") does not taint the rest.
+    const said = (segment: TranscriptSegment, pattern: RegExp) =>
+      criterion.exclude
+        ? (segment.text.match(/[^.!?]+[.!?]?/g) ?? [segment.text]).some(
+            (sentence) => pattern.test(sentence.trim()) && !criterion.exclude!.test(sentence.trim()),
+          )
+        : pattern.test(segment.text);
     for (const pattern of criterion.patterns) {
-      const matching = eligible.filter((segment) => pattern.test(segment.text));
+      const matching = eligible.filter((segment) => said(segment, pattern));
       if (matching.length >= (criterion.minMatches ?? 1)) matchedPatterns++;
       for (const segment of matching.slice(0, 3)) if (!evidence.includes(segment)) evidence.push(segment);
     }
