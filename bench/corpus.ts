@@ -125,6 +125,8 @@ export interface CorpusScores {
   lendingFields: Tally;
   otherFields: Tally;
   appointments: Tally;
+  /** Tasks found with the expected owner (and due day, when one was said), in order. */
+  tasks: Tally;
   scorecard: Tally;
   /** Lending calls with a valid MISMO file, and non-lending calls with none. */
   mismo: Tally;
@@ -137,6 +139,7 @@ export const emptyCorpusScores = (): CorpusScores => ({
   lendingFields: tally(),
   otherFields: tally(),
   appointments: tally(),
+  tasks: tally(),
   scorecard: tally(),
   mismo: tally(),
   misses: [],
@@ -168,7 +171,16 @@ export function scoreCall(
       miss(`${field}=${JSON.stringify(extracted[field] ?? null)} (want ${JSON.stringify(expected)})`);
     }
   }
-  const starts = detectActions(text, customerEmailOf(text)).appointments.map((appointment) => appointment.start);
+  const actions = detectActions(text, customerEmailOf(text));
+  const starts = actions.appointments.map((appointment) => appointment.start);
+  const found = [...actions.tasks];
+  for (const task of call.expected.tasks) {
+    const index = found.findIndex(
+      (candidate) => candidate.owner === task.owner && (!task.due || candidate.due === task.due),
+    );
+    if (count(scores.tasks, index >= 0)) found.splice(index, 1);
+    else miss(`task (${task.owner}${task.due ? `, due ${task.due}` : ''}) "${task.text}"`);
+  }
   for (const appointment of call.expected.appointments) {
     if (!count(scores.appointments, starts.includes(appointment.start))) {
       miss(`appointment ${appointment.start} (got ${starts.join(', ') || 'none'})`);

@@ -45,7 +45,7 @@ describe('the embedded scorecard engine', () => {
     const result = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, [
       segment('customer', 0, 'Hello, this is Dana. Is this call recorded?'),
       segment('agent', 90, 'Hi there, this is Sam.'),
-      segment('agent', 95, 'What do you need?'),
+      segment('agent', 95, 'Do you have a minute?'),
     ]);
     expect(Object.fromEntries(result.criteria.map((criterion) => [criterion.id, criterion.passed]))).toEqual({
       greeting_and_identification: false,

@@ -19,9 +19,25 @@ describe('spoken-form normalization', () => {
     ['two two three four five five five one two one two', '22345551212'],
     ['the one we liked', 'the one we liked'],
     ['oh, and a month later', 'oh, and a month later'],
-    ['twenty twenty six', '20 26'],
+    // Two pairs read side by side (a year, a house number); a clock time where the words around say so.
+    ['twenty twenty six', '2026'],
+    ['two twenty one Aspen Court', '221 Aspen Court'],
+    ['at four thirty in the afternoon', 'at 4:30 in the afternoon'],
+    ['at three thirty Peachtree Circle', 'at 330 Peachtree Circle'],
+    ['nine oh seven East Street', '907 East Street'],
   ])('numbers: %s', (spoken, written) => {
     expect(normalizeNumbers(spoken)).toBe(written);
+  });
+
+  test.each([
+    ['one point two eight million', '1.28 million'],
+    ['about half a million', 'about 0.5 million'],
+    ['nine and a half thousand a month', '9.5 thousand a month'],
+    ['forty second street', '42nd street'],
+    ['It is b o n e i l l at example dot com.', 'It is boneill@example.com.'],
+    ['call 503-555-0199 or dana dot brooks at outlook dot com', 'call 503-555-0199 or dana.brooks@outlook.com'],
+  ])('decimals, ordinals and spelled e-mails: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 
   test('parses number words as one value, and refuses runs that are not one number', () => {

@@ -211,7 +211,7 @@ const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
 /** Words that end a spoken e-mail's local part, read backwards from "at" ("it's | tanya brooks at …"). */
 const EMAIL_LEAD_IN = new Set(
-  "it's its it is my the email e-mail address mail yes yeah yep sure use send to me that's thats that make actually instead sorry mean correction right okay ok and so you can reach on i i'm i am try should be best work personal".split(
+  "it's its it is my the email e-mail address mail yes yeah yep sure use send to me at or also that's thats that make actually instead sorry mean correction right okay ok and so you can reach on i i'm i am try should be best work personal".split(
     ' ',
   ),
 );
@@ -270,7 +270,13 @@ export function normalizeEmails(text: string): string {
       if (/^\s*$/.test(token)) continue;
       // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l").
       const spelledLetter = token.length === 1 && (local[0]?.length ?? 0) === 1;
-      if (token === ',' || !/^[a-z0-9'-]+$/i.test(token) || (EMAIL_LEAD_IN.has(token.toLowerCase()) && !spelledLetter))
+      // Written digits of three or more are a phone number or a figure said before, not the address.
+      if (
+        token === ',' ||
+        !/^[a-z0-9'-]+$/i.test(token) ||
+        /^\d{3,}$/.test(token) ||
+        (EMAIL_LEAD_IN.has(token.toLowerCase()) && !spelledLetter)
+      )
         break;
       local.unshift(token.replace(/'/g, ''));
       cut = index;
@@ -347,28 +353,41 @@ const ORDINAL_UNITS: Record<string, [number, string]> = {
 export function normalizeDecimalsAndOrdinals(text: string): string {
   const numberWord = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand'].join('|')})`;
   const digitWord = `(?:${[...Object.keys(pick(UNITS, 10)), 'oh'].join('|')})`;
-  return text
-    .replace(
-      new RegExp(
-        `\\b(${numberWord}(?:[\\s-]+${numberWord})*)\\s+point\\s+(${digitWord}(?:\\s+${digitWord})*)\\b`,
-        'gi',
-      ),
-      (whole, integer: string, decimals: string) => {
-        const value = parseNumberWords(integer.split(/[\s-]+/));
-        if (value === null) return whole;
-        return `${value}.${decimals
-          .split(/\s+/)
-          .map((word) => DIGIT_NAMES[word.toLowerCase()])
-          .join('')}`;
-      },
-    )
-    .replace(
-      new RegExp(`\\b(${Object.keys(TENS).join('|')})[\\s-]+(${Object.keys(ORDINAL_UNITS).join('|')})\\b`, 'gi'),
-      (_whole, tens: string, unit: string) => {
-        const [value, suffix] = ORDINAL_UNITS[unit.toLowerCase()]!;
-        return `${TENS[tens.toLowerCase()]! + value}${suffix}`;
-      },
-    );
+  return (
+    text
+      // "half a million" → "0.5 million", "nine and a half thousand" → "9.5 thousand"
+      .replace(/\b(?:a\s+)?half\s+(?:of\s+)?an?\s+(million|thousand)\b/gi, (_w, scale: string) => `0.5 ${scale}`)
+      .replace(/\b(?:a\s+)?quarter\s+(?:of\s+)?an?\s+(million|thousand)\b/gi, (_w, scale: string) => `0.25 ${scale}`)
+      .replace(
+        new RegExp(`\\b(${numberWord}(?:[\\s-]+${numberWord})*)\\s+and\\s+a\\s+half\\s+(million|thousand)\\b`, 'gi'),
+        (whole, integer: string, scale: string) => {
+          const value = parseNumberWords(integer.split(/[\s-]+/));
+          return value === null ? whole : `${value}.5 ${scale}`;
+        },
+      )
+      .replace(/\ban?\s+(million|thousand)\s+and\s+a\s+half\b/gi, (_w, scale: string) => `1.5 ${scale}`)
+      .replace(
+        new RegExp(
+          `\\b(${numberWord}(?:[\\s-]+${numberWord})*)\\s+point\\s+(${digitWord}(?:\\s+${digitWord})*)\\b`,
+          'gi',
+        ),
+        (whole, integer: string, decimals: string) => {
+          const value = parseNumberWords(integer.split(/[\s-]+/));
+          if (value === null) return whole;
+          return `${value}.${decimals
+            .split(/\s+/)
+            .map((word) => DIGIT_NAMES[word.toLowerCase()])
+            .join('')}`;
+        },
+      )
+      .replace(
+        new RegExp(`\\b(${Object.keys(TENS).join('|')})[\\s-]+(${Object.keys(ORDINAL_UNITS).join('|')})\\b`, 'gi'),
+        (_whole, tens: string, unit: string) => {
+          const [value, suffix] = ORDINAL_UNITS[unit.toLowerCase()]!;
+          return `${TENS[tens.toLowerCase()]! + value}${suffix}`;
+        },
+      )
+  );
 }
 
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */

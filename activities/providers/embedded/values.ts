@@ -7,7 +7,7 @@ import type { CallFacts, Sentence } from './callText';
 /** Typed values found in one sentence of written-form text. */
 
 const MONEY =
-  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|million)\b)/gi;
+  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|million)\b)/gi;
 
 const scaleOf = (word: string) =>
   word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
