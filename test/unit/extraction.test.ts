@@ -3,44 +3,7 @@ import { customerEmailOf, extractDataset, isLendingCall } from '../../activities
 import { readCall } from '../../activities/providers/embedded/callText';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import type { DatasetDefinition } from '../../lib/datasets';
-import { callTextOf, CALL_FIXTURES_DIR, loadCallFixtures } from '../support/callFixtures';
-
-const fixtures = loadCallFixtures();
-if (fixtures.length === 0)
-  process.stderr.write(`\n!!! SKIPPED fixture extractions: ${CALL_FIXTURES_DIR} is absent\n\n`);
-
-describe('the embedded extraction engine on the sample calls (scripts)', () => {
-  test.each(fixtures.map((fixture) => [fixture.id, fixture] as const))('%s', (_id, fixture) => {
-    const text = callTextOf(fixture.turns, {
-      recorded_at: fixture.recorded_at,
-      agentName: fixture.agent.name,
-      agentEmail: fixture.agent.email,
-      contactPhone: fixture.customer.phone,
-    });
-    expect(isLendingCall(text)).toBe(fixture.expected.is_lending_call);
-    if (fixture.expected.is_lending_call) {
-      const result = extractDataset(MORTGAGE_LEAD_DATASET, text);
-      expect(result.data).toEqual(fixture.expected.dataset);
-      // Every value said in the call carries its quote; the phone may come from the call record.
-      for (const [field, evidence] of Object.entries(result.evidence)) {
-        if (field !== 'borrower_phone') expect(evidence.length).toBeGreaterThan(0);
-      }
-    }
-    const actions = detectActions(text, customerEmailOf(text));
-    expect(actions.appointments.map((appointment) => appointment.start)).toEqual(
-      fixture.expected.appointments.map((appointment) => appointment.start),
-    );
-    expect(actions.appointments[0]!.attendees.map((attendee) => attendee.name)).toEqual(
-      fixture.expected.appointments[0]!.attendees,
-    );
-    expect(actions.tasks.map((task) => task.owner)).toEqual(fixture.expected.tasks.map((task) => task.owner));
-    for (const [index, task] of actions.tasks.entries()) {
-      const expected = fixture.expected.tasks[index]!;
-      if (expected.due) expect(task.due).toBe(expected.due);
-      expect(task.evidence.length).toBeGreaterThan(0);
-    }
-  });
-});
+import { callTextOf } from '../support/callFixtures';
 
 describe('the embedded extraction engine on other wordings', () => {
   const call = (turns: [speaker: 'agent' | 'customer', text: string][]) =>

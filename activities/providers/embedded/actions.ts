@@ -4,6 +4,7 @@ import { formatInOffset } from '../../../lib/time';
 import { byAgent, evidenceOfSentences, type CallText, type Sentence } from './callText';
 import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
+import { dayInOffset } from '../../../lib/time';
 
 /**
  * Action detection of the embedded engine: the tasks someone took on in the call, and the
@@ -35,15 +36,15 @@ export interface DetectedActions {
 }
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare';
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))\\s+(${DELIVERY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -68,11 +69,27 @@ const thirdPerson = (verb: string) =>
       ? `${verb}es`
       : `${verb.replace(/^e-mail$/, 'email')}s`;
 
-function dueOf(sentence: Sentence, text: CallText): string | null {
-  return datesIn(sentence.text, text.facts)[0] ?? null;
+/** Words that put a task on the day of the call itself. */
+const TODAY =
+  /\b(tonight|today|this (?:afternoon|evening|morning)|right away|right after (?:this|the) call|after (?:this|the) call|later today|asap|as soon as)\b/i;
+/** A task tied to the meeting agreed in the call: "before then", "bring it to the appointment". */
+const BY_THE_MEETING =
+  /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
+
+/** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
+function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
+  const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
+  const said = datesIn(
+    resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes),
+    text.facts,
+  ).find((day) => day >= today);
+  if (said) return said;
+  if (BY_THE_MEETING.test(sentence.text) || (verb === 'bring' && meetingDay)) return meetingDay;
+  if (TODAY.test(sentence.text)) return today;
+  return null;
 }
 
-export function detectTasks(text: CallText): DetectedTask[] {
+export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string })[] = [];
   for (const sentence of text.sentences) {
@@ -81,6 +98,22 @@ export function detectTasks(text: CallText): DetectedTask[] {
     const match = commitment ?? request;
     if (!match) continue;
     const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
+    // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
+    if (
+      /^(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
+      /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text)
+    ) {
+      const owner =
+        sentence.speaker === 'agent' ? (commitment ? 'agent' : 'customer') : commitment ? 'customer' : 'agent';
+      const previous = [...tasks].reverse().find((task) => task.owner === owner);
+      if (previous) {
+        previous.due ??= dueOf(sentence, text, verb, meetingDay);
+        previous.evidence = [...previous.evidence, ...evidenceOfSentences([sentence])].sort(
+          (a, b) => a.start - b.start,
+        );
+        continue;
+      }
+    }
     // Who does it: the speaker of a commitment; the other party of a request.
     const speakerIsAgent = sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
     const owner: DetectedTask['owner'] = commitment
@@ -107,7 +140,7 @@ export function detectTasks(text: CallText): DetectedTask[] {
     tasks.push({
       text: text_,
       owner,
-      due: dueOf(sentence, text),
+      due: dueOf(sentence, text, verb, meetingDay),
       evidence: evidenceOfSentences([sentence]),
       object: cleanObject,
     });
@@ -302,5 +335,7 @@ function businessHours(result: chrono.ParsedResult): Date {
 }
 
 export function detectActions(text: CallText, customerEmail: string | null): DetectedActions {
-  return { tasks: detectTasks(text), appointments: detectAppointments(text, customerEmail) };
+  const appointments = detectAppointments(text, customerEmail);
+  const meetingDay = appointments[0]?.start.slice(0, 10) ?? null;
+  return { tasks: detectTasks(text, meetingDay), appointments };
 }
