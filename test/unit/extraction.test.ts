@@ -1,5 +1,5 @@
 import { detectActions } from '../../activities/providers/embedded/actions';
-import { customerEmailOf, extractDataset, isLendingCall } from '../../activities/providers/embedded/extraction';
+import { extractDataset, isLendingCall } from '../../activities/providers/embedded/extraction';
 import { readCall } from '../../activities/providers/embedded/callText';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import type { DatasetDefinition } from '../../lib/datasets';

@@ -19,7 +19,6 @@ import {
   emailsIn,
   isAffirmation,
   isNegated,
-  moneyIn,
   phonesIn,
   postalCodeIn,
 } from './values';
@@ -612,13 +611,6 @@ function keywordsOf(field: DatasetField): string[] {
   return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_WORDS[stem(word)] ?? []).map(stem)]))];
 }
 
-/** The words of a field's name only (a phrase around them names the thing; description words may be verbs). */
-function nameKeywordsOf(field: DatasetField): string[] {
-  return (field.name.toLowerCase().match(/[a-z]+/g) ?? [])
-    .filter((word) => !STOP_WORDS.has(word) && word.length > 2)
-    .map(stem);
-}
-
 const stem = (word: string) => word.toLowerCase().replace(/(ies|es|s)$/, '');
 
 function relevance(sentence: Sentence, keywords: string[], text: CallText): number {
@@ -705,7 +697,11 @@ function phraseIn(sentence: Sentence, keywords: string[]): string | null {
     .replace(/[.?!,;:]+/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  const index = words.findIndex((word) => keywords.includes(stem(word)));
+  // A thing is named by a noun: "a cleaning with Dr. Patel", not "I'm interested".
+  const nouns = new Set(
+    (nlp(sentence.text).nouns().out('array') as string[]).flatMap((noun) => noun.toLowerCase().match(/[a-z]+/g) ?? []),
+  );
+  const index = words.findIndex((word) => keywords.includes(stem(word)) && nouns.has(word.toLowerCase()));
   if (index < 0) return null;
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
   let start = index;
@@ -775,7 +771,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           ? personIn(sentence, text)
           : kind === 'organization'
             ? organizationIn(sentence)
-            : phraseIn(sentence, keywords);
+            : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords));
       return value ? [value] : [];
     }
   }

@@ -97,7 +97,8 @@ export function idempotency(collections: Collections, mode: IdempotencyMode): Mi
         if (existing.request_hash !== hash) {
           throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
         }
-        if (existing.state === 'pending') throw conflict('A request with this Idempotency-Key is still being processed');
+        if (existing.state === 'pending')
+          throw conflict('A request with this Idempotency-Key is still being processed');
         ctx.status = existing.status ?? 200;
         ctx.body = existing.body;
         if (existing.location) ctx.set('Location', existing.location);

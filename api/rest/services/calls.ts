@@ -47,7 +47,7 @@ export function assertMaySeeExisting(auth: AuthContext, call: Pick<CallDoc, 'age
   const own = ownCallsOnly(auth);
   if (own !== null && call.agent_email !== own) {
     throw new AppError(409, 'external_id_conflict', `${path} is already used by a call this key cannot see`, [
-      { path, message: 'already used by another agent\'s call' },
+      { path, message: "already used by another agent's call" },
     ]);
   }
 }
