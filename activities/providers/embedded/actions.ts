@@ -36,7 +36,9 @@ export interface DetectedActions {
 }
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|call';
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add';
+/** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
+const REQUEST_ONLY_VERBS = 'call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
@@ -44,7 +46,7 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 );
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -161,7 +163,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me))\b/i;
 const DECLINE = /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good)\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 

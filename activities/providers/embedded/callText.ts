@@ -82,10 +82,11 @@ const ADDRESSING_CUSTOMER = new RegExp(
 );
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
-  `^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Yy]ep|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)|[Ss]ure)(?:\\s+[A-Z][a-z]+)?[,.!]?\\s+)?(${NAME})[.!]?$`,
+  `^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Yy]ep|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)|[Ss]ure)(?:\\s+[A-Z][a-z]+)?[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
 );
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
-const ASKS_NAME = /\b(your (?:full )?name|who (?:am i|is this)|may i ask who|who'?s calling)\b/i;
+const ASKS_NAME =
+  /\b(your (?:full )?name|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
 const NOT_NAMES = new Set([
   'Yes',
   'No',

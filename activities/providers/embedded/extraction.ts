@@ -85,6 +85,7 @@ const OTHER_TRADE = [
 ];
 const OTHER_TRADE_WEIGHT = 3;
 export const LENDING_THRESHOLD = 8;
+export const SHORT_CALL_THRESHOLD = 5;
 
 export interface LendingDecision {
   lending: boolean;
@@ -123,7 +124,9 @@ export function classifyLending(text: CallText): LendingDecision {
   const reasons = [...heard.entries()]
     .sort((a, b) => b[1].weight - a[1].weight || b[1].count - a[1].count)
     .map(([cue, { count }]) => `${cue} ×${count}`);
-  return { lending: score >= LENDING_THRESHOLD, score, reasons };
+  // A short call needs less: one sure cue ("pre-approval", "mortgage") and a little more is enough.
+  const strong = [...heard.values()].some((entry) => entry.weight >= 3);
+  return { lending: score >= LENDING_THRESHOLD || (strong && score >= SHORT_CALL_THRESHOLD), score, reasons };
 }
 
 /** Whether a call is about a home loan (see classifyLending). */
@@ -148,9 +151,9 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|offer(ed)?|under contract|listed|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
-  ['property_value', /\b(worth|valued?|apprais\w*|market value|would sell for|could sell for)\b/i],
+  ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
   ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
 ];
 const INCOME_CUE =
@@ -191,6 +194,7 @@ function classifyMoney(
   sentence: Sentence,
   text: CallText,
   amountIndexInTurn: number,
+  previousClause = '',
 ): MoneyRole | OtherRole | null {
   const question = precedingTurn(text, sentence)
     .map((said) => said.text)
@@ -203,6 +207,8 @@ function classifyMoney(
   const asked = rolesAskedIn(question, incomeContext);
   return (
     roleOfWords(clause, incomeContext) ??
+    // "…and borrow the rest, 340": a figure after a clause with a cue and no figure of its own.
+    (amountsIn(previousClause).length === 0 ? roleOfWords(previousClause, incomeContext) : null) ??
     asked[Math.min(amountIndexInTurn, asked.length - 1)] ??
     roleOfWords(sentence.text, incomeContext)
   );
@@ -257,7 +263,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       lastInTurn = null;
     }
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
-    for (const clause of sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b|\bso\b/)) {
+    const clauses = sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b|\bso\b/);
+    for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
       if (amounts.length === 0) {
         if (lastInTurn && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastInTurn.amount, sentence, true);
@@ -272,7 +279,9 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       } | null;
       const corrects: boolean = previous !== null && CORRECTION.test(sentence.text);
       const role: MoneyRole | OtherRole | null =
-        previous && corrects ? previous.role : classifyMoney(clause, sentence, text, index);
+        previous && corrects
+          ? previous.role
+          : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
       if (THAT_IS_THE_LOAN.test(clause) && lastInTurn) assign('loan_amount', lastInTurn.amount, sentence, true);
       if (!role) continue;
       lastInTurn = { role, amount: amounts[0]! };

@@ -116,7 +116,7 @@ const ADDRESS = new RegExp(
   // 1: number and street (a numbered highway or route keeps its number; a direction may follow)
   `\\b(\\d{1,6}\\s+(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?(?:\\s+(?:${DIRECTIONS})\\b)?)` +
     // 2, 3: the unit ("unit B", "apartment 402")
-    `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*([A-Za-z0-9-]{1,6})\\b)?` +
+    `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|[A-Za-z0-9-]{1,6})\\b)?` +
     // 4: the city, after a comma or "in"
     `(?:,\\s*|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
     // 5: the state, 6: the ZIP code
@@ -135,7 +135,9 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 export function addressIn(text: string): PostalAddress | null {
   const match = ADDRESS.exec(text);
   if (!match) return null;
-  const unit = match[2] ? ` ${match[2] === '#' ? '#' : capitalized(match[2])} ${match[3]!.toUpperCase()}` : '';
+  const unit = match[2]
+    ? ` ${match[2] === '#' ? '#' : capitalized(match[2])} ${match[3]!.replace(/\s+/g, '').toUpperCase()}`
+    : '';
   const state = match[5];
   const address: PostalAddress = {
     line: `${match[1]!.replace(/\s+/g, ' ').replace(/\.$/, '')}${unit}`,

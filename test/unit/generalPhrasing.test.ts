@@ -1,0 +1,227 @@
+import { detectActions } from '../../activities/providers/embedded/actions';
+import { classifyLending, extractDataset } from '../../activities/providers/embedded/extraction';
+import { scoreTranscript } from '../../activities/providers/embedded/language';
+import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
+import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
+import { callTextOf, scriptSegments } from '../support/callFixtures';
+
+/**
+ * The rules of the embedded engines on wordings, names, numbers and dates that appear in no corpus
+ * call: each test is one general way people say a thing (issue 15), written apart from the corpus.
+ */
+type Turn = [speaker: 'agent' | 'customer', text: string];
+const call = (turns: Turn[], recordedAt = '2026-10-14T16:40:00-04:00') =>
+  callTextOf(
+    turns.map(([speaker, text]) => ({ speaker, text })),
+    { recorded_at: recordedAt, agentName: 'Priya Shah', agentEmail: 'priya@northgate.example' },
+  );
+const lead = (turns: Turn[]) => extractDataset(MORTGAGE_LEAD_DATASET, call(turns)).data;
+
+describe('amounts in every spoken form', () => {
+  test('hundreds of thousands said as pairs, k, grand, decimals of millions and halves', () => {
+    expect(
+      lead([
+        ['agent', 'What are they listing it for?'],
+        ['customer', 'Four fifty. We could put a hundred and ten grand down and borrow the rest, three forty.'],
+      ]),
+    ).toMatchObject({ purchase_price: 450_000, loan_amount: 340_000 });
+    expect(
+      lead([
+        ['agent', 'What would the home sell for today, and how much do you still owe?'],
+        ['customer', 'Probably two point one million. We owe about half a million.'],
+        ['agent', 'And how much are you looking to borrow?'],
+        ['customer', 'Three twenty five k.'],
+      ]),
+    ).toMatchObject({ property_value: 2_100_000, loan_amount: 325_000 });
+    expect(
+      lead([
+        ['agent', 'What do you earn each month at the clinic?'],
+        ['customer', 'About nine and a half thousand a month before taxes.'],
+      ]),
+    ).toMatchObject({ monthly_income: 9_500 });
+  });
+
+  test("a correction keeps the corrected figure; a neighbour's sale and a spouse's pay are not the borrower's", () => {
+    expect(
+      lead([
+        ['agent', 'What is the contract price?'],
+        ['customer', 'Three ten. Sorry, I mean three fifteen.'],
+        ['agent', 'What do you make a month, and what does your partner make?'],
+        ['customer', 'My wife makes twelve thousand a month. I make about six thousand a month.'],
+        ['customer', 'The house next door sold for seven hundred, but our neighbours had a pool.'],
+      ]),
+    ).toMatchObject({ purchase_price: 315_000, monthly_income: 6_000 });
+  });
+});
+
+describe('names, e-mails, addresses and employers as people say them', () => {
+  test('a spelled last name, an e-mail spelled with a letter run and digits, an address with a suite and no ZIP', () => {
+    const data = lead([
+      ['agent', 'Northgate Lending, Priya speaking. Who do I have the pleasure of speaking with?'],
+      ['customer', 'Hi Priya, Tomasz Wojcik, that is W O J C I K. I want to refinance my condo.'],
+      ['agent', 'What is the best email?'],
+      ['customer', 'It is t w o j c i k four two at example dot org.'],
+      ['agent', 'And the property address?'],
+      ['customer', 'Seventeen oh nine Harbor View Terrace, suite four B, Duluth, Minnesota.'],
+      ['agent', 'Who are you working for these days?'],
+      ['customer', 'I used to work at Lakehead Shipping, but now I teach at Duluth Central High School.'],
+    ]);
+    expect(data).toMatchObject({
+      borrower_first_name: 'Tomasz',
+      borrower_last_name: 'Wojcik',
+      borrower_email: 'twojcik42@example.org',
+      property_address: { line: '1709 Harbor View Terrace Suite 4B', city: 'Duluth', state: 'MN' },
+      employer_name: 'Duluth Central High School',
+    });
+    expect(data.property_address).not.toHaveProperty('postal_code');
+  });
+});
+
+describe('dates relative to the call, in its own offset', () => {
+  // Wednesday 2026-10-14, 4:40 pm at -04:00.
+  const starts = (turns: Turn[], recordedAt?: string) =>
+    detectActions(call(turns, recordedAt), null).appointments.map((appointment) => appointment.start);
+
+  test.each<[string, Turn[], string[]]>([
+    [
+      'a week from this Thursday',
+      [
+        ['agent', "Let's meet a week from this Thursday at nine thirty in the morning."],
+        ['customer', 'That works.'],
+      ],
+      ['2026-10-22T09:30:00-04:00'],
+    ],
+    [
+      'three weeks from today',
+      [
+        ['agent', 'Can we talk three weeks from today at two?'],
+        ['customer', 'Sure.'],
+      ],
+      ['2026-11-04T14:00:00-04:00'],
+    ],
+    [
+      'Friday the sixteenth',
+      [
+        ['agent', 'Could we meet Friday the sixteenth at eleven am?'],
+        ['customer', 'Yes.'],
+      ],
+      ['2026-10-16T11:00:00-04:00'],
+    ],
+    [
+      'the Monday after Thanksgiving',
+      [
+        ['agent', "Let's talk the Monday after Thanksgiving at ten."],
+        ['customer', 'Okay.'],
+      ],
+      ['2026-11-30T10:00:00-05:00'.replace('-05:00', '-04:00')],
+    ],
+    [
+      'a declined alternative and a chosen one',
+      [
+        ['agent', 'I can do Tuesday at nine, or Thursday at three fifteen in the afternoon.'],
+        ['customer', 'Thursday at three fifteen, please.'],
+      ],
+      ['2026-10-15T15:15:00-04:00'],
+    ],
+  ])('%s', (_name, turns, expected) => {
+    expect(starts(turns)).toEqual(expected);
+  });
+
+  test('"the third" across a year boundary, an evening call in its own offset', () => {
+    expect(
+      starts(
+        [
+          ['agent', 'With the holidays, let us meet on the third at noon.'],
+          ['customer', 'The third at noon works.'],
+        ],
+        '2026-12-30T19:30:00-10:00',
+      ),
+    ).toEqual(['2027-01-03T12:00:00-10:00']);
+  });
+
+  test('a moved appointment keeps only the new time', () => {
+    expect(
+      starts([
+        ['agent', 'Reminder: your walkthrough is tomorrow at ten am.'],
+        ['customer', "I can't make it, can we reschedule?"],
+        ['agent', 'Sure, how about Monday at one?'],
+        ['customer', 'Monday at one works.'],
+      ]),
+    ).toEqual(['2026-10-19T13:00:00-04:00']);
+  });
+});
+
+describe('is it a lending call', () => {
+  test('plurals and verbs count (loans, borrowing, pre-qualified); another trade sharing words does not', () => {
+    expect(
+      classifyLending(
+        call([
+          ['customer', 'We got pre-qualified last week and want to compare loans before we start borrowing.'],
+          ['agent', 'Happy to run the numbers; what are lenders quoting you?'],
+        ]),
+      ),
+    ).toMatchObject({ lending: true, reasons: expect.arrayContaining([expect.stringMatching(/^pre-qualified/)]) });
+    expect(
+      classifyLending(
+        call([
+          ['customer', 'I need flood insurance before we close on the house.'],
+          ['agent', 'The premium depends on the zone; your lender may require a policy.'],
+        ]),
+      ).lending,
+    ).toBe(false);
+  });
+});
+
+describe('scorecard criteria by meaning', () => {
+  const passed = (turns: Turn[]) =>
+    Object.fromEntries(
+      scoreTranscript(
+        DEFAULT_SCORECARD_TEMPLATE,
+        scriptSegments(turns.map(([speaker, text]) => ({ speaker, text }))),
+      ).criteria.map((criterion) => [criterion.id, criterion.passed]),
+    );
+  test('a greeting without hello, a disclosure about the line, a one-sided voicemail request is no agreement', () => {
+    expect(
+      passed([
+        ['agent', 'Northgate Lending, you are speaking with Priya. This line is monitored and recorded.'],
+        ['agent', 'What brings you to us today?'],
+        ['customer', 'Just browsing.'],
+        ['agent', 'If you decide to go ahead, give us a call.'],
+      ]),
+    ).toEqual({
+      greeting_and_identification: true,
+      recording_disclosure: true,
+      needs_discovery: true,
+      next_steps_agreed: false,
+    });
+  });
+});
+
+describe('organization datasets, by type and description', () => {
+  const dataset: DatasetDefinition = {
+    key: 'fleet',
+    name: 'Fleet lead',
+    description: '',
+    applies_to: 'all_calls',
+    fields: [
+      { name: 'fleet_size', type: 'number', description: 'Number of vehicles in the fleet', required: false },
+      { name: 'quote_amount', type: 'money', description: 'The price quoted per month, in dollars', required: false },
+      { name: 'callback_phone', type: 'phone', description: 'The number to call back', required: false },
+      { name: 'company', type: 'string', description: "The prospect's company name", required: false },
+    ],
+  };
+  test('counts with what they count, a bare quoted price, a phone read out, a company after "at"', () => {
+    const text = call([
+      ['agent', 'Thanks for calling Roadline Telematics. How many trucks do you run?'],
+      ['customer', 'We run thirty two trucks and six vans at Miller Brothers Moving.'],
+      ['agent', 'For that fleet the quote comes to about nineteen hundred a month.'],
+      ['customer', 'Call me back at two one eight, five five five, zero one seven seven.'],
+    ]);
+    expect(extractDataset(dataset, text).data).toMatchObject({
+      fleet_size: 32,
+      quote_amount: 1_900,
+      callback_phone: '+12185550177',
+      company: 'Miller Brothers Moving',
+    });
+  });
+});
