@@ -25,7 +25,7 @@ import type { AudioToolchain } from '../activities/audio';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { utcOffsetMinutesOf } from '../lib/time';
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
-import { ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
+import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
 import { emptyCorpusScores, scoreCall, share, type CorpusCall, type CorpusScores, type Tally } from './corpus';
 import { fmt } from './stack';
 
@@ -139,7 +139,15 @@ export async function main(argv: string[]): Promise<void> {
   };
   if (!sttUrl) {
     const port = await freePort();
-    stt = await startSttServer({ python: toolPath('stt'), script: STT_SERVER_SCRIPT, port, sink: () => undefined });
+    const model = process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base';
+    log(`embedded speech-to-text: Whisper ${model}`);
+    stt = await startSttServer({
+      python: toolPath('stt'),
+      script: STT_SERVER_SCRIPT,
+      port,
+      sink: () => undefined,
+      model: embeddedSttModel(model),
+    });
     sttUrl = `http://127.0.0.1:${port}`;
   }
   const speechToText = new OpenAiCompatibleSpeechToText({

@@ -73,6 +73,8 @@ export const ConfigSchema = z.object({
   STT_LANGUAGE: z.string().min(2).max(10).default('en'),
   STT_AGENT_CHANNEL: z.enum(['1', '2']).default('1').transform(Number),
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
+  // Which Whisper the embedded server runs (unused when STT_BASE_URL names another server).
+  STT_EMBEDDED_MODEL: z.enum(['base', 'tiny.en']).default('base'),
   // Audio decoding (scripts/audio/prepare_audio.py): a Python with PyAV. `npm run dev` and the tests
   // point it at the tool bootstrap's speech environment; the Docker image has its own.
   AUDIO_PYTHON: z.string().min(1).default('python3'),

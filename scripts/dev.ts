@@ -19,7 +19,7 @@ import {
   type ManagedProcess,
 } from './stack';
 import { ensureDevAskServiceKey, ensureDevEncryptionKey } from './devSecrets';
-import { ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
+import { embeddedSttModel, ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
 
 const COLORS: Record<string, string> = {
   temporal: '\x1b[35m',
@@ -166,11 +166,12 @@ async function main(): Promise<void> {
     }
 
     if (!config.STT_BASE_URL) {
-      log(`starting the speech-to-text server (Whisper tiny.en) on 127.0.0.1:${config.STT_PORT}`);
+      log(`starting the speech-to-text server (Whisper ${config.STT_EMBEDDED_MODEL}) on 127.0.0.1:${config.STT_PORT}`);
       started.push(
         await startSttServer({
           python: toolPath('stt'),
           script: STT_SERVER_SCRIPT,
+          model: embeddedSttModel(config.STT_EMBEDDED_MODEL),
           port: config.STT_PORT,
           sink: prefixed('stt'),
         }),

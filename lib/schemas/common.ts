@@ -24,6 +24,8 @@ export function outboundUrl(protocol: RegExp, message: string) {
     .url({ protocol, message })
     .max(2048, 'must be at most 2048 characters')
     .refine((value) => {
+      // Runs even when the URL check failed (zod 4 keeps checking): an unparsable URL is that check's to report.
+      if (!URL.canParse(value)) return true;
       const url = new URL(value);
       return !url.username && !url.password;
     }, 'must not contain credentials (user:password@)');

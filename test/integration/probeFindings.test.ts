@@ -313,6 +313,10 @@ describeWithStack('probe findings stay fixed', () => {
     );
     expect(batch.status).toBe(400);
     for (const response of [webhook, crm, batch]) expect(JSON.stringify(response.body)).not.toMatch(/Secret/);
+    // An empty URL is the URL check's 400, not a crash of the credentials check.
+    const empty = await post(`/organizations/${orgId}/webhooks`, { url: '', events: ['call.completed'] }, tenant.key);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([{ path: 'url', message: 'must be an HTTPS URL' }]);
   });
 
   test('webhook URLs on IPv6 spellings of loopback are refused (IPv4-compatible, SIIT, 6to4)', async () => {

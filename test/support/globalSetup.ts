@@ -8,7 +8,7 @@ import {
   startTemporalDevServer,
   type ManagedProcess,
 } from '../../scripts/stack';
-import { ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
+import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
 
 /**
  * Starts a real Temporal dev server and FerretDB on free ports (unless TEMPORAL_ADDRESS /
@@ -67,7 +67,13 @@ export default async function globalSetup(): Promise<void> {
     if (!process.env.STT_BASE_URL) {
       const port = await freePort();
       started.push(
-        await startSttServer({ python: toolPath('stt'), script: STT_SERVER_SCRIPT, port, sink: quiet('stt') }),
+        await startSttServer({
+          python: toolPath('stt'),
+          script: STT_SERVER_SCRIPT,
+          port,
+          sink: quiet('stt'),
+          model: embeddedSttModel(process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base'),
+        }),
       );
       process.env.STT_BASE_URL = `http://127.0.0.1:${port}`;
     }
