@@ -1,8 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnManaged, startFerretDb, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
-import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
+import {
+  freePort,
+  spawnManaged,
+  startEmbeddedMongo,
+  startTemporalDevServer,
+  type ManagedProcess,
+} from '../scripts/stack';
+import { embeddedMongoOf, ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
 
 /** Benchmarks run against real servers: the ones in the environment, or fresh embedded ones. */
 export async function benchServers(
@@ -21,7 +27,13 @@ export async function benchServers(
   if (!env.MONGODB_URI) {
     const port = await freePort();
     started.push(
-      await startFerretDb({ binary: toolPath('ferretdb'), port, dataDir: path.join(scratch, 'ferretdb'), sink: quiet }),
+      await startEmbeddedMongo({
+        server: embeddedMongoOf(env),
+        binary: toolPath(embeddedMongoOf(env)),
+        port,
+        dataDir: path.join(scratch, 'mongo'),
+        sink: quiet,
+      }),
     );
     env.MONGODB_URI = `mongodb://127.0.0.1:${port}/`;
   }

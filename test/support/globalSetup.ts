@@ -3,12 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   freePort,
-  startFerretDb,
+  startEmbeddedMongo,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from '../../scripts/stack';
-import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
+import {
+  embeddedMongoOf,
+  embeddedSttModel,
+  ensureTools,
+  STT_SERVER_SCRIPT,
+  toolPath,
+  toolsNeeded,
+} from '../../scripts/tools';
 
 /**
  * Starts a real Temporal dev server and FerretDB on free ports (unless TEMPORAL_ADDRESS /
@@ -42,10 +49,11 @@ export default async function globalSetup(): Promise<void> {
     if (!process.env.MONGODB_URI) {
       const port = await freePort();
       started.push(
-        await startFerretDb({
-          binary: toolPath('ferretdb'),
+        await startEmbeddedMongo({
+          server: embeddedMongoOf(process.env),
+          binary: toolPath(embeddedMongoOf(process.env)),
           port,
-          dataDir: path.join(scratch, 'ferretdb'),
+          dataDir: path.join(scratch, 'mongo'),
           sink: quiet('mongo'),
         }),
       );
