@@ -222,3 +222,14 @@ export const MISMO_BUCKET = 'mismo';
 export function mismoBucket(db: Db): GridFSBucket {
   return new GridFSBucket(db, { bucketName: MISMO_BUCKET });
 }
+
+/**
+ * `{ $gte: date }` as `{ $gt: date − 1 ms }`, which is the same set for BSON dates (whole
+ * milliseconds). SecantusDB 0.7.0b3 drops the keys equal to an inclusive lower bound on a date that
+ * is followed by another field in a compound index (`{ org_id: 1, recorded_at: -1, _id: -1 }` with
+ * `recorded_at: { $gte: X }` misses `recorded_at == X`); `$gt` is read right. Every inclusive date
+ * lower bound goes through here (test/integration/mongoConformance.test.ts checks it).
+ */
+export function onOrAfter(date: Date): { $gt: Date } {
+  return { $gt: new Date(date.getTime() - 1) };
+}

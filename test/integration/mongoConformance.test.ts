@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import type { Document } from 'mongodb';
-import { connectDatabase, ensureIndexes, isDuplicateKeyError, recordingsBucket, type Database } from '../../lib/mongo';
+import {
+  connectDatabase,
+  ensureIndexes,
+  isDuplicateKeyError,
+  onOrAfter,
+  recordingsBucket,
+  type Database,
+} from '../../lib/mongo';
 import { describeWithStack, testConfig } from '../support/env';
 
 /**
@@ -178,6 +185,24 @@ describeWithStack('MongoDB semantics the product relies on', () => {
     expect(
       await calls.countDocuments({ org_id: 'o', $and: [{ email: { $exists: true } }, { email: { $ne: null } }] }),
     ).toBe(1);
+  });
+
+  test('a date range over the (org, newest first) index includes its lower bound and excludes its upper one', async () => {
+    const calls = collection('ranges');
+    await calls.createIndex({ org_id: 1, recorded_at: -1, _id: -1 });
+    const at = (minutes: number) => new Date(Date.UTC(2026, 2, 10, 12, minutes));
+    await calls.insertMany([0, 10, 20, 30].map((minutes) => ({ org_id: 'o', recorded_at: at(minutes) })));
+    const minutes = async (filter: Document) =>
+      (await calls.find({ org_id: 'o', recorded_at: filter }).sort({ recorded_at: -1, _id: -1 }).toArray()).map(
+        (call) => (call.recorded_at as Date).getUTCMinutes(),
+      );
+    // Inclusive lower bounds go through onOrAfter (SecantusDB 0.7.0b3 drops the equal keys of a raw $gte here).
+    expect(await minutes({ ...onOrAfter(at(10)), $lt: at(30) })).toEqual([20, 10]);
+    expect(await minutes({ $lt: at(10) })).toEqual([0]);
+    expect(await minutes({ $lte: at(10) })).toEqual([10, 0]);
+    const raw = await minutes({ $gte: at(10), $lt: at(30) });
+    if (raw.length !== 2)
+      process.stdout.write(`note: this server's raw $gte on a compound index misses its bound (${raw})\n`);
   });
 
   test('explain shows an index for the hot list query (org, newest first)', async () => {

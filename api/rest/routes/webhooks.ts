@@ -1,4 +1,5 @@
 import type { Filter } from 'mongodb';
+import { onOrAfter } from '../../../lib/mongo';
 import { z } from 'zod';
 import type { WebhookDeliveryDoc } from '../../../lib/documents';
 import { notFound } from '../../../lib/errors';
@@ -204,7 +205,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
         if (query.from || query.to) {
           filters.push({
             created_at: {
-              ...(query.from ? { $gte: new Date(query.from) } : {}),
+              ...(query.from ? onOrAfter(new Date(query.from)) : {}),
               ...(query.to ? { $lt: new Date(query.to) } : {}),
             },
           });

@@ -1,4 +1,4 @@
-import type { Collections } from '../../../lib/mongo';
+import { onOrAfter, type Collections } from '../../../lib/mongo';
 
 /**
  * Team metrics. Counts and duration sums are aggregation pipelines restricted to what both
@@ -70,7 +70,7 @@ function finish(accumulator: Accumulator): Metrics {
 
 export async function teamMetrics(collections: Collections, orgId: string, query: TeamMetricsQuery) {
   const groupField = query.groupBy === 'agent' ? '$agent_email' : '$recorded_day';
-  const match: Record<string, unknown> = { org_id: orgId, recorded_at: { $gte: query.from, $lt: query.to } };
+  const match: Record<string, unknown> = { org_id: orgId, recorded_at: { ...onOrAfter(query.from), $lt: query.to } };
   if (query.agentEmail) match.agent_email = query.agentEmail;
   const withDuration = { ...match, duration_seconds: { $gte: 0 } };
 
@@ -150,7 +150,7 @@ async function speedsToLead(collections: Collections, orgId: string, query: Team
     org_id: orgId,
     direction: 'outbound',
     contact_id: { $ne: null },
-    recorded_at: { $gte: query.from, $lt: query.to },
+    recorded_at: { ...onOrAfter(query.from), $lt: query.to },
   };
   if (query.agentEmail) outboundMatch.agent_email = query.agentEmail;
   const candidates = await collections.calls

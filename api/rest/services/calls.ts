@@ -1,5 +1,6 @@
 import type { Filter } from 'mongodb';
 import type { CallDoc } from '../../../lib/documents';
+import { onOrAfter } from '../../../lib/mongo';
 import { AppError, forbidden } from '../../../lib/errors';
 import { roleHas } from '../../../lib/permissions';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
@@ -72,7 +73,7 @@ export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<
   if (query.batch_id) filter.batch_id = query.batch_id;
   if (query.from || query.to) {
     filter.recorded_at = {
-      ...(query.from ? { $gte: new Date(query.from) } : {}),
+      ...(query.from ? onOrAfter(new Date(query.from)) : {}),
       ...(query.to ? { $lt: new Date(query.to) } : {}),
     };
   }
