@@ -36,6 +36,9 @@ describe('spoken-form normalization', () => {
     ['forty second street', '42nd street'],
     ['It is b o n e i l l at example dot com.', 'It is boneill@example.com.'],
     ['call 503-555-0199 or dana dot brooks at outlook dot com', 'call 503-555-0199 or dana.brooks@outlook.com'],
+    // Whisper's own writing of a spoken address: "at" glued on, the domain capitalized.
+    ['It is John.SmithatExample.com.', 'It is john.smith@example.com.'],
+    ['The format.com page and chatbot.com stay as they are.', 'The format.com page and chatbot.com stay as they are.'],
   ])('decimals, ordinals and spelled e-mails: %s', (spoken, written) => {
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });

@@ -327,9 +327,18 @@ export function joinSplitAmounts(text: string): string {
 
 /** "Robert at contoso.com": a spoken "at" before a written domain is an e-mail address. */
 export function joinSpokenAtWrittenDomain(text: string): string {
-  return text.replace(
-    new RegExp(`\\b([a-z0-9][a-z0-9._-]*)\\s+at\\s+([a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.${TLD})\\b`, 'gi'),
-    (_m, local: string, domain: string) => `${local.toLowerCase()}@${domain.toLowerCase()}`,
+  return (
+    text
+      .replace(
+        new RegExp(`\\b([a-z0-9][a-z0-9._-]*)\\s+at\\s+([a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.${TLD})\\b`, 'gi'),
+        (_m, local: string, domain: string) => `${local.toLowerCase()}@${domain.toLowerCase()}`,
+      )
+      // Whisper glues a spoken "at" to the words around it and capitalizes the domain:
+      // "John.SmithatExample.com" is john.smith@example.com.
+      .replace(
+        new RegExp(`\\b([A-Za-z0-9][A-Za-z0-9._-]*?)at([A-Z][A-Za-z0-9-]*(?:\\.[A-Za-z0-9-]+)*\\.${TLD})\\b`, 'g'),
+        (_m, local: string, domain: string) => `${local.toLowerCase()}@${domain.toLowerCase()}`,
+      )
   );
 }
 
