@@ -12,7 +12,7 @@
  *   npm run bench -- quality [--fixtures DIR] [--show] [--scripts-only]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,15 @@ import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { utcOffsetMinutesOf } from '../lib/time';
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
 import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
-import { emptyCorpusScores, scoreCall, share, type CorpusCall, type CorpusScores, type Tally } from './corpus';
+import {
+  emptyCorpusScores,
+  loadCorpus,
+  scoreCall,
+  share,
+  type CorpusCall,
+  type CorpusScores,
+  type Tally,
+} from './corpus';
 import { fmt } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:quality] ${line}\n`);
@@ -137,7 +145,8 @@ export async function main(argv: string[]): Promise<void> {
     maxSeconds: 3 * 60 * 60,
     timeoutMs: 600_000,
   };
-  if (!sttUrl) {
+  // Scoring the scripts alone needs no recognizer.
+  if (!sttUrl && !values['scripts-only']) {
     const port = await freePort();
     const model = process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base';
     log(`embedded speech-to-text: Whisper ${model}`);
@@ -150,19 +159,21 @@ export async function main(argv: string[]): Promise<void> {
     });
     sttUrl = `http://127.0.0.1:${port}`;
   }
-  const speechToText = new OpenAiCompatibleSpeechToText({
-    baseUrl: sttUrl,
-    apiKey: process.env.STT_API_KEY,
-    model: process.env.STT_MODEL ?? 'whisper-1',
-    timeoutMs: 600_000,
-  });
+  const speechToText =
+    sttUrl && !values['scripts-only']
+      ? new OpenAiCompatibleSpeechToText({
+          baseUrl: sttUrl,
+          apiKey: process.env.STT_API_KEY,
+          model: process.env.STT_MODEL ?? 'whisper-1',
+          timeoutMs: 600_000,
+        })
+      : null;
   const audioDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-'));
   try {
-    const fixtures = readdirSync(fixturesDir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()
-      .map((file) => JSON.parse(readFileSync(path.join(fixturesDir, file), 'utf8')) as Fixture);
-    log(`synthesizing ${fixtures.length} calls × 2 recordings (flite + sox)`);
+    const fixtures = loadCorpus(fixturesDir);
+    log(
+      `synthesizing ${fixtures.length} calls (flite + sox): stereo and mono telephone; per-channel telephone from the stereo`,
+    );
     execFileSync('node', [
       path.join(fixturesDir, 'make-audio.mjs'),
       audioDir,
@@ -199,7 +210,7 @@ export async function main(argv: string[]): Promise<void> {
       const reference = werWords(fixture.turns.map((turn) => turn.text).join(' '));
       const scriptSegments = truth.map((turn) => ({ ...turn, confidence: null }));
       scoreCall(fixture, readCall(scriptSegments, facts(fixture)), scripts[half], { validateMismo });
-      if (values['scripts-only']) continue;
+      if (!speechToText) continue; // --scripts-only
 
       // The dialer format: the stereo recording at telephone quality, each speaker still on a channel.
       const stereoFile = path.join(audioDir, `${fixture.id}.stereo.wav`);
@@ -275,52 +286,27 @@ export async function main(argv: string[]): Promise<void> {
       ]);
     }
     if (!values['scripts-only']) {
+      // Whole-run figures sit in the "all audio" column.
+      const summary = (label: string, value: string, target = '') => [
+        label,
+        ...Array<string>(header.length - 3).fill(''),
+        value,
+        target,
+      ];
       for (const variant of VARIANTS) {
-        rows.push([
-          `WER, ${variant}`,
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          pct({ right: wer[variant].words - wer[variant].errors, all: wer[variant].words }).replace(/^/, 'acc '),
-          variant === 'stereo' ? '' : 'WER ≤ 12 %',
-        ]);
+        const { errors, words } = wer[variant];
+        rows.push(
+          summary(
+            `WER, ${variant}`,
+            `${fmt((errors / Math.max(1, words)) * 100)} %`,
+            variant === 'stereo' ? '' : '≤ 12 %',
+          ),
+        );
       }
-      rows.push([
-        'speaker attribution',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        pct({ right: speakerRight, all: speakerCalls }),
-        '',
-      ]);
-      rows.push([
-        'real-time factor',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        fmt(recognitionSeconds / audioSeconds, 2),
-        '≤ 0.3',
-      ]);
+      rows.push(summary('speaker attribution', pct({ right: speakerRight, all: speakerCalls })));
+      rows.push(summary('real-time factor', fmt(recognitionSeconds / audioSeconds, 2), '≤ 0.3'));
     }
     for (const row of rows) log(row.map((cell, index) => (index === 0 ? cell.padEnd(30) : cell.padStart(15))).join(''));
-    for (const variant of VARIANTS) {
-      log(`WER ${variant}: ${fmt((wer[variant].errors / Math.max(1, wer[variant].words)) * 100)} %`);
-    }
     const misses = [
       ...scripts.a.misses.map((miss) => `scripts: ${miss}`),
       ...scripts.b.misses.map((miss) => `scripts: ${miss}`),

@@ -194,7 +194,8 @@ export async function startSecantus(options: Omit<EmbeddedMongoOptions, 'server'
   return server;
 }
 
-async function waitForMongo(what: string, uri: string, server: ManagedProcess): Promise<void> {
+/** Waits until a MongoDB-wire server answers ping; stops it if it never does. */
+async function waitForMongo(what: string, uri: string, server: ManagedProcess, timeoutMs = 60_000): Promise<void> {
   try {
     await waitFor(
       what,
@@ -207,7 +208,7 @@ async function waitForMongo(what: string, uri: string, server: ManagedProcess): 
         }
       },
       server,
-      60_000,
+      timeoutMs,
     );
   } catch (error) {
     await server.stop();
@@ -238,25 +239,7 @@ export async function startFerretDb(options: FerretDbOptions): Promise<ManagedPr
     ],
     { sink: options.sink },
   );
-  const uri = `mongodb://127.0.0.1:${options.port}/`;
-  try {
-    await waitFor(
-      `FerretDB on ${uri}`,
-      async () => {
-        const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1_000 });
-        try {
-          await client.db('admin').command({ ping: 1 });
-        } finally {
-          await client.close();
-        }
-      },
-      server,
-      30_000,
-    );
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  await waitForMongo(`FerretDB on 127.0.0.1:${options.port}`, `mongodb://127.0.0.1:${options.port}/`, server, 30_000);
   return server;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { validateMismoXml } from '../../activities/providers/mismoValidator';
 import { eventIdFor } from '../../lib/events';
 import { checkMismoXml } from '../../lib/mismo';
-import type { CallFixture } from '../support/callFixtures';
+import type { CorpusCall } from '../../bench/corpus';
 import { describeNeeding, mismoXsdDir, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
@@ -20,7 +20,7 @@ interface Fixture {
   agent: { name: string; email: string };
   customer: { name: string; phone: string };
   metadata: Record<string, string>;
-  expected: CallFixture['expected'];
+  expected: CorpusCall['expected'];
 }
 
 function missingPrerequisite(): string | null {

@@ -2,7 +2,8 @@ import { validateMismoXml } from '../../activities/providers/mismoValidator';
 import { extractDataset } from '../../activities/providers/embedded/extraction';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import { buildMismoXml, checkMismoXml, mismoAmount, mismoPhone, type MortgageLead } from '../../lib/mismo';
-import { callTextOf, loadCallFixtures } from '../support/callFixtures';
+import { loadCorpus } from '../../bench/corpus';
+import { callTextOf } from '../support/callFixtures';
 import { describeWithMismoSchema, mismoXsdDir } from '../support/env';
 
 const COMPLETE_LEAD: MortgageLead = {
@@ -75,7 +76,7 @@ describeWithMismoSchema('MISMO 3.4 generation against the B324 schema (xmllint)'
 
   test('a complete lead, a minimal one, and every lending sample call validate', async () => {
     const documents = [buildMismoXml(COMPLETE_LEAD, options), buildMismoXml({ borrower_first_name: 'Al' }, options)];
-    for (const fixture of loadCallFixtures().filter((f) => f.expected.is_lending_call)) {
+    for (const fixture of loadCorpus().filter((f) => f.expected.is_lending_call)) {
       const text = callTextOf(fixture.turns, { recorded_at: fixture.recorded_at, agentName: fixture.agent.name });
       const lead = extractDataset(MORTGAGE_LEAD_DATASET, text).data as MortgageLead;
       documents.push(buildMismoXml(lead, options));

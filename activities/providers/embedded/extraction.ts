@@ -227,8 +227,10 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
 };
 const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount'];
 
+type SaidAmount = ReturnType<typeof amountsIn>[number];
+
 /** A bare figure takes its scale from its role: "borrow about 230" is $230,000. */
-function scaledForRole(amount: { value: number; explicit: boolean }, role: MoneyRole): number {
+function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   if (!amount.explicit && HOME_SCALE.includes(role) && amount.value >= 50 && amount.value < 10_000) {
     return amount.value * 1000;
   }
@@ -239,13 +241,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found & { segmentIndex: number }>> = {};
   let turnIndex = -1;
   let amountIndexInTurn = 0;
-  let lastInTurn: { role: MoneyRole | OtherRole; amount: { value: number; explicit: boolean } } | null = null;
-  const assign = (
-    role: MoneyRole,
-    amount: { value: number; explicit: boolean },
-    sentence: Sentence,
-    replace: boolean,
-  ) => {
+  let lastInTurn: { role: MoneyRole | OtherRole; amount: SaidAmount } | null = null;
+  const assign = (role: MoneyRole, amount: SaidAmount, sentence: Sentence, replace: boolean) => {
     const value = scaledForRole(amount, role);
     const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
     if (value < lowest || value > highest) return;
@@ -273,14 +270,10 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       const index = amountIndexInTurn++;
       if (SOMEONE_ELSE.test(clause)) continue;
       // A correction ("…, sorry, 475") says again the figure just said, with the same role.
-      const previous = lastInTurn as {
-        role: MoneyRole | OtherRole;
-        amount: { value: number; explicit: boolean };
-      } | null;
-      const corrects: boolean = previous !== null && CORRECTION.test(sentence.text);
+      const corrects: boolean = lastInTurn !== null && CORRECTION.test(sentence.text);
       const role: MoneyRole | OtherRole | null =
-        previous && corrects
-          ? previous.role
+        lastInTurn && corrects
+          ? lastInTurn.role
           : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
       if (THAT_IS_THE_LOAN.test(clause) && lastInTurn) assign('loan_amount', lastInTurn.amount, sentence, true);
       if (!role) continue;

@@ -12,28 +12,13 @@ const MONEY =
 const scaleOf = (word: string) =>
   word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
 
-/**
- * Dollar amounts said as money: "$450,000", "450000 dollars", "$1.2 million", "450k", "110 grand",
- * "2.1 million", "half a million".
- */
-export function moneyIn(text: string): number[] {
-  const amounts = [...text.matchAll(MONEY)].map((match) => {
-    const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
-    const scale = (match[2] ?? match[4] ?? match[6] ?? '').toLowerCase();
-    return Math.round(amount * scaleOf(scale) * 100) / 100;
-  });
-  for (const match of text.matchAll(/\b(half|a quarter|quarter) (?:of )?a million\b/gi)) {
-    amounts.push(match[1]!.toLowerCase() === 'half' ? 500_000 : 250_000);
-  }
-  return amounts;
-}
-
 /** What follows a number that makes it a count, a share or a time, not an amount of money. */
 const NOT_MONEY_AFTER =
   /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months?|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score)/i;
 
 /**
- * Amounts in money talk, written or bare: everything `moneyIn` finds, plus bare numbers ("about
+ * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
+ * "110 grand", "2.1 million", "half a million"), plus bare numbers ("about
  * 230", "3.5") that are not counts, shares, times, years in a date, or phone/ZIP digits. Each with
  * whether it was said as money explicitly (a bare figure takes its scale from its role).
  */
