@@ -1,14 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  freePort,
-  spawnManaged,
-  startEmbeddedMongo,
-  startTemporalDevServer,
-  type ManagedProcess,
-} from '../scripts/stack';
-import { embeddedMongoOf, ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
+import { freePort, spawnManaged, startSecantus, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
+import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
 
 /** Benchmarks run against real servers: the ones in the environment, or fresh embedded ones. */
 export async function benchServers(
@@ -27,9 +21,8 @@ export async function benchServers(
   if (!env.MONGODB_URI) {
     const port = await freePort();
     started.push(
-      await startEmbeddedMongo({
-        server: embeddedMongoOf(env),
-        binary: toolPath(embeddedMongoOf(env)),
+      await startSecantus({
+        binary: toolPath('secantus'),
         port,
         dataDir: path.join(scratch, 'mongo'),
         sink: quiet,

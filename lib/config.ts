@@ -26,8 +26,6 @@ export const ConfigSchema = z.object({
 
   // Servers. When unset, `npm run dev` and the tests start the embedded ones on these ports.
   MONGODB_URI: z.string().url().optional(),
-  // The embedded MongoDB-wire server started when MONGODB_URI is unset (chosen by the conformance suite).
-  EMBEDDED_MONGO: z.enum(['secantus', 'ferretdb']).default('secantus'),
   MONGODB_DB: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, "_" or "-", at most 63')

@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the whole stack in one terminal, with prefixed logs. Installs the tools if
- * needed, starts the Temporal dev server (Web UI included) and FerretDB unless TEMPORAL_ADDRESS /
- * MONGODB_URI point elsewhere, then the worker, the REST API and the help API. Seeds a demo
+ * needed, starts the Temporal dev server (Web UI included), SecantusDB and the speech-to-text server unless TEMPORAL_ADDRESS /
+ * MONGODB_URI / STT_BASE_URL point elsewhere, then the worker, the REST API and the help API. Seeds a demo
  * organization on first start. Ctrl-C stops everything it started; data stays under DATA_DIR.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,22 +13,14 @@ import { createOrganizationWithUserAndKey } from '../lib/tenancy';
 import {
   assertPortFree,
   spawnManaged,
-  startEmbeddedMongo,
+  startSecantus,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from './stack';
 import { ensureDevAskServiceKey, ensureDevEncryptionKey } from './devSecrets';
-import {
-  embeddedMongoOf,
-  embeddedSttModel,
-  ensureTools,
-  REPO_ROOT,
-  STT_SERVER_SCRIPT,
-  toolPath,
-  toolsNeeded,
-  type EmbeddedMongo,
-} from './tools';
+import { assertDataDirFits } from './migrateData';
+import { embeddedSttModel, ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
 
 const COLORS: Record<string, string> = {
   temporal: '\x1b[35m',
@@ -116,22 +108,6 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
 }
 
-/**
- * Data written by another embedded server is not read by this one: say so, and what to do, instead
- * of starting an empty database beside it (nothing is lost: the old folder stays as it was).
- */
-function assertDataDirFits(dataDir: string, server: EmbeddedMongo): void {
-  const other: EmbeddedMongo = server === 'secantus' ? 'ferretdb' : 'secantus';
-  const otherDir = path.join(dataDir, other);
-  if (existsSync(otherDir) && !existsSync(path.join(dataDir, server))) {
-    throw new Error(
-      `${otherDir} holds data of the earlier embedded database (${other}); this version runs ${server}. ` +
-        `Keep using it with EMBEDDED_MONGO=${other} npm run dev, or start fresh by moving ${otherDir} away ` +
-        `(it is kept as it is; nothing is deleted).`,
-    );
-  }
-}
-
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const started: ManagedProcess[] = [];
@@ -167,15 +143,13 @@ async function main(): Promise<void> {
     for (const [port, name] of fixedPorts) await assertPortFree(port, name);
 
     if (!config.MONGODB_URI) {
-      const server = embeddedMongoOf(process.env);
-      assertDataDirFits(dataDir, server);
-      log(`starting ${server === 'secantus' ? 'SecantusDB' : 'FerretDB'} on 127.0.0.1:${config.MONGODB_PORT}`);
+      assertDataDirFits(dataDir);
+      log(`starting SecantusDB on 127.0.0.1:${config.MONGODB_PORT}`);
       started.push(
-        await startEmbeddedMongo({
-          server,
-          binary: toolPath(server),
+        await startSecantus({
+          binary: toolPath('secantus'),
           port: config.MONGODB_PORT,
-          dataDir: path.join(dataDir, server),
+          dataDir: path.join(dataDir, 'secantus'),
           sink: prefixed('mongo'),
         }),
       );

@@ -1,5 +1,5 @@
 /**
- * Starts the embedded servers (Temporal dev server, FerretDB) as child processes and waits until
+ * Starts the embedded servers (Temporal dev server, SecantusDB, speech-to-text) as child processes and waits until
  * they answer. Shared by `npm run dev` (fixed ports, data kept under .data/) and jest's global
  * setup (free ports, a throw-away data folder).
  */
@@ -161,20 +161,17 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
 }
 
 export interface EmbeddedMongoOptions {
-  server: 'secantus' | 'ferretdb';
   binary: string;
   port: number;
   dataDir: string;
   sink: LineSink;
 }
 
-/** The embedded MongoDB-wire server the configuration names, started and answering ping. */
-export function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<ManagedProcess> {
-  return options.server === 'ferretdb' ? startFerretDb(options) : startSecantus(options);
-}
-
-/** SecantusDB (MongoDB's wire protocol over WiredTiger), one standalone node. */
-export async function startSecantus(options: Omit<EmbeddedMongoOptions, 'server'>): Promise<ManagedProcess> {
+/**
+ * The embedded MongoDB-wire server: SecantusDB (MongoDB's wire protocol over WiredTiger), one
+ * standalone node, started and answering ping.
+ */
+export async function startSecantus(options: EmbeddedMongoOptions): Promise<ManagedProcess> {
   mkdirSync(options.dataDir, { recursive: true });
   const server = spawnManaged(
     'mongo',
@@ -216,14 +213,8 @@ async function waitForMongo(what: string, uri: string, server: ManagedProcess, t
   }
 }
 
-export interface FerretDbOptions {
-  binary: string;
-  port: number;
-  dataDir: string;
-  sink: LineSink;
-}
-
-export async function startFerretDb(options: FerretDbOptions): Promise<ManagedProcess> {
+/** FerretDB 1.24 on SQLite: only to read the data of an earlier version (scripts/migrateData.ts). */
+export async function startFerretDb(options: EmbeddedMongoOptions): Promise<ManagedProcess> {
   mkdirSync(options.dataDir, { recursive: true });
   const server = spawnManaged(
     'mongo',

@@ -199,26 +199,14 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
   return TOOL_PATHS;
 }
 
-export type EmbeddedMongo = 'secantus' | 'ferretdb';
-
-/** The embedded MongoDB-wire server: EMBEDDED_MONGO, else the one the conformance suite chose. */
-export function embeddedMongoOf(env: NodeJS.ProcessEnv): EmbeddedMongo {
-  return env.EMBEDDED_MONGO === 'ferretdb'
-    ? 'ferretdb'
-    : env.EMBEDDED_MONGO === 'secantus'
-      ? 'secantus'
-      : DEFAULT_EMBEDDED_MONGO;
-}
-export const DEFAULT_EMBEDDED_MONGO: EmbeddedMongo = 'secantus';
-
 const FALLBACK_HINTS: Record<ToolName, string> = {
-  secantus:
-    'SecantusDB comes from PyPI (secantusdb); or set EMBEDDED_MONGO=ferretdb, or point MONGODB_URI at a running MongoDB.',
+  secantus: 'SecantusDB comes from PyPI (secantusdb); or point MONGODB_URI at a running MongoDB.',
   temporal:
     'Fallback: build the Temporal CLI from the Go module proxy (GOBIN=.tools/bin go install github.com/temporalio/cli/cmd/temporal@v1.5.1) and set TEMPORAL_CLI_PATH, or point TEMPORAL_ADDRESS at a running server.',
   temporalTestServer:
     "Fallback: Maven Central's io.temporal:temporal-test-server (main class io.temporal.testserver.TestServer, --enable-time-skipping); set TEMPORAL_TEST_SERVER_PATH to a launcher script.",
-  ferretdb: 'FerretDB needs Go 1.24+ and the Go module proxy; or point MONGODB_URI at a running MongoDB.',
+  ferretdb:
+    "FerretDB (only to read an earlier version's data in npm run migrate-data) needs Go 1.24+ and the Go module proxy.",
   stt: 'Or point STT_BASE_URL at any OpenAI-compatible /v1/audio/transcriptions server (whisper.cpp, faster-whisper, OpenAI, Groq).',
   schemathesis: 'schemathesis comes from PyPI; without it the fuzzing suite is skipped (failing in CI).',
 };
@@ -227,9 +215,10 @@ const FALLBACK_HINTS: Record<ToolName, string> = {
 export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): ToolName[] {
   const tools: ToolName[] = [];
   if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
-  if (!env.MONGODB_URI) tools.push(embeddedMongoOf(env));
+  if (!env.MONGODB_URI) tools.push('secantus');
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
-  if (purpose === 'test') tools.push('schemathesis');
+  // The tests fuzz the API, and migrate an earlier version's data (read with FerretDB).
+  if (purpose === 'test') tools.push('schemathesis', 'ferretdb');
   // The worker decodes recordings with the speech environment's PyAV unless AUDIO_PYTHON names another.
   if (!env.STT_BASE_URL || !env.AUDIO_PYTHON) tools.push('stt');
   return tools;

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { callWorkflowId } from '../../lib/temporal';
-import { freePort, startEmbeddedMongo, type ManagedProcess } from '../../scripts/stack';
-import { embeddedMongoOf, toolPath } from '../../scripts/tools';
+import { freePort, startSecantus, type ManagedProcess } from '../../scripts/stack';
+import { toolPath } from '../../scripts/tools';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
@@ -16,7 +16,7 @@ const CALLS = 30;
 const OUTAGE_MS = 15_000;
 
 describeWithStack('the MongoDB server stopped and restarted in the middle of a batch', () => {
-  // This file runs its own FerretDB so that stopping it disturbs no other test.
+  // This file runs its own SecantusDB so that stopping it disturbs no other test.
   let mongo: ManagedProcess;
   let mongoPort: number;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cis-mongo-restart-'));
@@ -26,9 +26,8 @@ describeWithStack('the MongoDB server stopped and restarted in the middle of a b
   const wav = makeWav(2);
 
   const startMongo = () =>
-    startEmbeddedMongo({
-      server: embeddedMongoOf(process.env),
-      binary: toolPath(embeddedMongoOf(process.env)),
+    startSecantus({
+      binary: toolPath('secantus'),
       port: mongoPort,
       dataDir,
       sink: (line) => output.push(`[mongo] ${line}`),

@@ -3,22 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   freePort,
-  startEmbeddedMongo,
+  startSecantus,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from '../../scripts/stack';
-import {
-  embeddedMongoOf,
-  embeddedSttModel,
-  ensureTools,
-  STT_SERVER_SCRIPT,
-  toolPath,
-  toolsNeeded,
-} from '../../scripts/tools';
+import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
 
 /**
- * Starts a real Temporal dev server and FerretDB on free ports (unless TEMPORAL_ADDRESS /
+ * Starts a real Temporal dev server and SecantusDB on free ports (unless TEMPORAL_ADDRESS /
  * MONGODB_URI are set) and hands their addresses to the tests through the environment. When the
  * tools cannot be installed, the suites that need them skip with the reason printed (see
  * test/support/env.ts) instead of passing silently.
@@ -49,9 +42,8 @@ export default async function globalSetup(): Promise<void> {
     if (!process.env.MONGODB_URI) {
       const port = await freePort();
       started.push(
-        await startEmbeddedMongo({
-          server: embeddedMongoOf(process.env),
-          binary: toolPath(embeddedMongoOf(process.env)),
+        await startSecantus({
+          binary: toolPath('secantus'),
           port,
           dataDir: path.join(scratch, 'mongo'),
           sink: quiet('mongo'),
