@@ -11,7 +11,7 @@ import type { LanguageEngine } from './providers/language';
  */
 /**
  * A call's records of one kind become exactly `records`: each upserted under its derived id
- * (keeping its first `created_at`), one write at a time (FerretDB), and earlier ones beyond them removed.
+ * (keeping its first `created_at`) in one bulk write, and earlier ones beyond them removed.
  * (The driver's filter types cannot follow a generic document, hence the casts.)
  */
 async function replaceCallRecords<T extends { _id: string; org_id: string; call_id: string; created_at: Date }>(
@@ -20,12 +20,15 @@ async function replaceCallRecords<T extends { _id: string; org_id: string; call_
   callId: string,
   records: T[],
 ): Promise<void> {
-  for (const record of records) {
-    const { created_at, ...fields } = record;
-    await collection.updateOne(
-      { _id: record._id, org_id: orgId } as unknown as Filter<T>,
-      { $set: fields, $setOnInsert: { created_at } } as unknown as UpdateFilter<T>,
-      { upsert: true },
+  if (records.length > 0) {
+    await collection.bulkWrite(
+      records.map(({ created_at, ...fields }) => ({
+        updateOne: {
+          filter: { _id: fields._id, org_id: orgId } as unknown as Filter<T>,
+          update: { $set: fields, $setOnInsert: { created_at } } as unknown as UpdateFilter<T>,
+          upsert: true,
+        },
+      })),
     );
   }
   await collection.deleteMany({

@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
+import { NOT_LENDING_REASON } from '../lib/documents';
 import { mismoBucket } from '../lib/mongo';
 import { CALL_NOT_FOUND } from './calls';
 import { MORTGAGE_LEAD_DATASET } from '../lib/datasets';
@@ -24,7 +25,7 @@ export function createMismoActivities(deps: EventLogDeps & { db: Db; config: Con
       if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
       const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
       const lead = extractions?.results.find((extraction) => extraction.dataset === MORTGAGE_LEAD_DATASET.key);
-      if (!extractions?.is_lending_call || !lead) return { generated: false, reason: 'not a lending call' };
+      if (!extractions?.is_lending_call || !lead) return { generated: false, reason: NOT_LENDING_REASON };
 
       const xml = buildMismoXml(lead.data as MortgageLead, { createdAt: call.updated_at, loanIdentifier: call._id });
       const problems = checkMismoXml(xml);

@@ -1,11 +1,13 @@
 /**
- * The `reads` benchmark's baseline: a bare Koa app whose two routes run exactly the driver queries
- * GET /calls and GET /contacts run (same filter, sort, limit, projection), with no key lookup,
- * rate limit, validation or response views. Started as its own process by bench/reads.ts.
+ * The `reads` benchmark's baseline: a bare Koa app whose routes run exactly the driver queries
+ * GET /calls (every filter, built by the route's own `callListFilter`), GET /contacts and the team
+ * metrics run, with no key lookup, rate limit, validation or response views. Started as its own
+ * process by bench/reads.ts.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
-import { CALL_LIST_SORT } from '../api/rest/services/calls';
+import { teamMetrics } from '../api/rest/services/analytics';
+import { CALL_LIST_SORT, callListFilter, type CallListQuery } from '../api/rest/services/calls';
 import { CONTACT_LIST_SORT } from '../api/rest/services/contacts';
 import { loadConfigOrExit } from '../lib/config';
 import { connectDatabase } from '../lib/mongo';
@@ -15,13 +17,14 @@ async function main(): Promise<void> {
   const orgId = process.env.BENCH_ORG_ID!;
   const pageSize = Number(process.env.BENCH_PAGE_SIZE);
   const { collections } = await connectDatabase(config);
+  const owner = { orgId, userId: 'u', userEmail: 'x', role: 'owner' as const, keyId: 'k', rateLimitPerHour: 1 };
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
   router.get('/calls', async (ctx) => {
     ctx.body = await collections.calls
-      .find({ org_id: orgId })
+      .find(callListFilter(owner, ctx.query as CallListQuery))
       .sort(CALL_LIST_SORT)
       .limit(pageSize + 1)
       .toArray();
@@ -39,6 +42,10 @@ async function main(): Promise<void> {
       )
       .toArray();
     ctx.body = { contacts, calls: calls.length };
+  });
+  router.get('/analytics/team-metrics', async (ctx) => {
+    const { from, to } = ctx.query as { from: string; to: string };
+    ctx.body = await teamMetrics(collections, orgId, { from: new Date(from), to: new Date(to), groupBy: 'agent' });
   });
   const app = new Koa();
   app.use(router.routes());

@@ -88,7 +88,7 @@ export interface CallDoc {
   duration_seconds: number | null;
   tags: string[];
   metadata: Record<string, unknown>;
-  /** UTC calendar day of recorded_at (YYYY-MM-DD), so analytics can group by day on FerretDB too. */
+  /** UTC calendar day of recorded_at (YYYY-MM-DD): team metrics group by it without a date expression per call. */
   recorded_day: string;
   summary: CallSummaryDoc | null;
   mismo_file_id: string | null;
@@ -148,8 +148,9 @@ export interface CallSummaryDoc {
 }
 
 /**
- * A call's extraction results (`_id` = call id). Kept out of the call document: the extraction
- * stage runs beside the summary stage, and FerretDB loses one of two concurrent updates of a document.
+ * A call's extraction results (`_id` = call id), in their own collection: they are replaced whole
+ * by each run of the stage (re-processing included) and can be large, while list queries read the
+ * call document; the API joins them into the call's view.
  */
 export interface CallExtractionsDoc {
   _id: string;
@@ -394,3 +395,14 @@ export interface ConnectionDoc {
   created_at: Date;
   updated_at: Date;
 }
+
+/** One rate-limit key's request count in one fixed window (lib/rateLimit.ts). */
+export interface RateLimitWindowDoc {
+  _id: string;
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
+/** Why a call's MISMO stage is `skipped`: the extraction found it is not a lending call. */
+export const NOT_LENDING_REASON = 'not a lending call';

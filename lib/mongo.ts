@@ -17,15 +17,16 @@ import type {
   TaskDoc,
   TranscriptDoc,
   UserDoc,
+  RateLimitWindowDoc,
   WebhookDeliveryDoc,
   WebhookEndpointDoc,
 } from './documents';
-import type { RateLimitSlotDoc } from './rateLimit';
 
 /**
  * The one registry of collections and their indexes, ensured at start-up by every process.
- * Only features that both MongoDB 7 and FerretDB 1.24 support are used: no transactions, change
- * streams, $lookup or TTL indexes (expiry is a query condition instead).
+ * What the code needs of the server is stated by test/integration/mongoConformance.test.ts; it
+ * uses no transactions, change streams, $lookup or TTL indexes (expiry is a query condition), so
+ * a single node serves.
  */
 export const COLLECTIONS = {
   organizations: { name: 'organizations', indexes: [] },
@@ -47,13 +48,15 @@ export const COLLECTIONS = {
       // Ingest is idempotent per organization: `ingest_key` is the external_id when the client
       // gives one and the call id otherwise, so this unique index needs no partial filter.
       { key: { org_id: 1, ingest_key: 1 }, name: 'org_ingest_key_unique', unique: true },
-      { key: { org_id: 1, batch_id: 1, recorded_at: -1 }, name: 'org_batch_recorded' },
-      { key: { org_id: 1, agent_email: 1, recorded_at: -1 }, name: 'org_agent_recorded' },
-      { key: { org_id: 1, contact_id: 1, recorded_at: -1 }, name: 'org_contact_recorded' },
-      { key: { org_id: 1, status: 1, recorded_at: -1 }, name: 'org_status_recorded' },
-      { key: { org_id: 1, direction: 1, recorded_at: -1 }, name: 'org_direction_recorded' },
+      // Each GET /calls filter field after org_id, then the page order whole (recorded_at, _id),
+      // so a page is read in order from the index with no sort stage.
+      { key: { org_id: 1, batch_id: 1, recorded_at: -1, _id: -1 }, name: 'org_batch_newest' },
+      { key: { org_id: 1, agent_email: 1, recorded_at: -1, _id: -1 }, name: 'org_agent_newest' },
+      { key: { org_id: 1, contact_id: 1, recorded_at: -1, _id: -1 }, name: 'org_contact_newest' },
+      { key: { org_id: 1, status: 1, recorded_at: -1, _id: -1 }, name: 'org_status_newest' },
+      { key: { org_id: 1, direction: 1, recorded_at: -1, _id: -1 }, name: 'org_direction_newest' },
       { key: { org_id: 1, external_id: 1 }, name: 'org_external_id' },
-      { key: { org_id: 1, tags: 1, recorded_at: -1 }, name: 'org_tag_recorded' },
+      { key: { org_id: 1, tags: 1, recorded_at: -1, _id: -1 }, name: 'org_tag_newest' },
     ],
   },
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
@@ -107,8 +110,8 @@ export const COLLECTIONS = {
   },
   events: { name: 'events', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },
   idempotencyKeys: { name: 'idempotency_keys', indexes: [{ key: { org_id: 1, created_at: 1 }, name: 'org_created' }] },
-  rateLimitSlots: {
-    name: 'rate_limit_slots',
+  rateLimitWindows: {
+    name: 'rate_limit_windows',
     indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
   },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
@@ -119,7 +122,7 @@ export interface Collections {
   apiKeys: Collection<ApiKeyDoc>;
   calls: Collection<CallDoc>;
   batches: Collection<BatchDoc>;
-  rateLimitSlots: Collection<RateLimitSlotDoc>;
+  rateLimitWindows: Collection<RateLimitWindowDoc>;
   transcripts: Collection<TranscriptDoc>;
   extractions: Collection<CallExtractionsDoc>;
   connections: Collection<ConnectionDoc>;
@@ -159,7 +162,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       apiKeys: collection<ApiKeyDoc>(COLLECTIONS.apiKeys.name),
       calls: collection<CallDoc>(COLLECTIONS.calls.name),
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
-      rateLimitSlots: collection<RateLimitSlotDoc>(COLLECTIONS.rateLimitSlots.name),
+      rateLimitWindows: collection<RateLimitWindowDoc>(COLLECTIONS.rateLimitWindows.name),
       transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
       extractions: collection<CallExtractionsDoc>(COLLECTIONS.extractions.name),
       connections: collection<ConnectionDoc>(COLLECTIONS.connections.name),
@@ -187,10 +190,31 @@ export async function ensureIndexes(db: Db): Promise<void> {
       if (!exists) await db.createCollection(name).catch(ignoreAlreadyExists);
       continue;
     }
-    // One index per command: FerretDB 1.24 drops the connection when a multi-index
-    // createIndexes names indexes that already exist.
-    for (const index of indexes) await db.collection(name).createIndexes([index]);
+    await db.collection(name).createIndexes([...indexes]);
   }
+  for (const name of RETIRED_COLLECTIONS) await db.collection(name).drop().catch(ignoreNamespaceNotFound);
+  for (const [collection, names] of Object.entries(RETIRED_INDEXES)) {
+    for (const name of names) await db.collection(collection).dropIndex(name).catch(ignoreNamespaceNotFound);
+  }
+}
+
+/** Collections an earlier version kept and this one no longer uses (rate-limit slots: one hour of counts). */
+const RETIRED_COLLECTIONS = ['rate_limit_slots'];
+/** Indexes an earlier version created that today's (lib/mongo.ts above) replace. */
+const RETIRED_INDEXES: Record<string, string[]> = {
+  calls: [
+    'org_batch_recorded',
+    'org_agent_recorded',
+    'org_contact_recorded',
+    'org_status_recorded',
+    'org_direction_recorded',
+    'org_tag_recorded',
+  ],
+};
+
+function ignoreNamespaceNotFound(error: unknown): void {
+  const { codeName } = error as { codeName?: string };
+  if (codeName !== 'NamespaceNotFound' && codeName !== 'IndexNotFound') throw error;
 }
 
 function ignoreAlreadyExists(error: unknown): void {

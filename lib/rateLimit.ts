@@ -1,22 +1,13 @@
 import type { Collection } from 'mongodb';
+import type { RateLimitWindowDoc } from './documents';
 import { isDuplicateKeyError } from './mongo';
 
 /**
- * Exact fixed-window rate limiting shared by every process through MongoDB.
- *
- * Each admitted request claims a numbered slot `key:window:n` by inserting a document with that
- * `_id`. The unique `_id` makes each slot claimable exactly once, so at most `limit` requests are
- * admitted per window however many run in parallel, across any number of API processes.
- * Read-modify-write counters (`findOneAndUpdate` + `$inc`) are not used: FerretDB 1.24 loses
- * concurrent increments (measured: 150 parallel `$inc`s ended at 4), and this scheme needs nothing
- * but unique-key inserts, which both MongoDB and FerretDB enforce atomically.
+ * Exact fixed-window rate limiting shared by every process through MongoDB: one counter document
+ * per key and window, raised with an atomic upserting `$inc`, so at most `limit` requests are
+ * admitted per window however many run in parallel, across any number of API processes. The
+ * first request of a window removes the key's earlier windows (no TTL monitor needed).
  */
-export interface RateLimitSlotDoc {
-  _id: string;
-  key: string;
-  window_start: Date;
-}
-
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -28,7 +19,7 @@ export interface RateLimitDecision {
 }
 
 export async function consumeRateLimit(
-  slots: Collection<RateLimitSlotDoc>,
+  windows: Collection<RateLimitWindowDoc>,
   key: string,
   limit: number,
   windowSeconds: number,
@@ -37,26 +28,30 @@ export async function consumeRateLimit(
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const resetAtMs = windowStart.getTime() + windowMs;
-  const decision = (slot: number | null): RateLimitDecision => ({
-    allowed: slot !== null,
+  const count = await countRequest(windows, key, windowStart);
+  if (count === 1) await windows.deleteMany({ key, window_start: { $lt: windowStart } });
+  return {
+    allowed: count <= limit,
     limit,
-    remaining: slot === null ? 0 : Math.max(0, limit - slot),
+    remaining: Math.max(0, limit - count),
     resetAt: Math.ceil(resetAtMs / 1000),
     retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - now.getTime()) / 1000)),
-  });
+  };
+}
 
-  // Slots 1..count are always taken (each request only moves past taken slots), so the first
-  // free one is count + 1 or later.
-  let slot = (await slots.countDocuments({ key, window_start: windowStart })) + 1;
-  while (slot <= limit) {
-    try {
-      await slots.insertOne({ _id: `${key}:${windowStart.getTime()}:${slot}`, key, window_start: windowStart });
-      if (slot === 1) await slots.deleteMany({ key, window_start: { $lt: windowStart } });
-      return decision(slot);
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      slot++;
-    }
+/** This request's number in its window. */
+async function countRequest(windows: Collection<RateLimitWindowDoc>, key: string, windowStart: Date): Promise<number> {
+  const increment = () =>
+    windows.findOneAndUpdate(
+      { _id: `${key}:${windowStart.getTime()}` },
+      { $inc: { count: 1 }, $setOnInsert: { key, window_start: windowStart } },
+      { upsert: true, returnDocument: 'after' },
+    );
+  try {
+    return (await increment())!.count;
+  } catch (error) {
+    // Two first requests of a window raced to insert its document: the loser increments it.
+    if (!isDuplicateKeyError(error)) throw error;
+    return (await increment())!.count;
   }
-  return decision(null);
 }

@@ -8,7 +8,7 @@ import {
   transcriptionPolicy,
 } from '../activities/policies';
 import type { TranscriptionActivities } from '../activities/transcription';
-import type { CallStatus, StageName } from '../lib/documents';
+import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
 import { describeFailure } from './failures';
 import { runSyncStages } from './syncStages';
@@ -30,6 +30,12 @@ export const PATCHES = {
   intelligenceEngines: 'intelligence-engines-v1',
   /** CRM and calendar sync joined (they were recorded `skipped`, no connection); the contact comes first. */
   crmCalendarSync: 'crm-calendar-sync-v1',
+  /**
+   * Parallel stages record their own statuses as they run and end (they were written one after
+   * another once all had ended), and MISMO runs only for calls the extraction found to be lending
+   * (generateMismo was asked for every call).
+   */
+  concurrentStages: 'concurrent-stages-v1',
 } as const;
 
 /** Stages the first version recorded as `skipped` with this reason. */
@@ -43,20 +49,28 @@ export const NO_CONNECTION_REASON = 'no CRM or calendar connection is configured
 export async function processCall(input: ProcessCallInput): Promise<ProcessCallResult> {
   const withEngines = patched(PATCHES.intelligenceEngines);
   const withSync = withEngines && patched(PATCHES.crmCalendarSync);
+  const concurrent = withSync && patched(PATCHES.concurrentStages);
+  const runStages = concurrent ? runConcurrentStages : runParallelStagesV1;
+  let isLendingCall: boolean | null = null;
   await setStatus(input, 'processing');
   try {
     await runStage(input, 'fetch', () => recordings.fetchRecording(input));
     await runStage(input, 'transcription', () => transcription.transcribeCall(input));
     // The language stages read the transcript and do not depend on each other.
     if (withEngines) {
-      await runParallelStages(input, [
+      await runStages(input, [
         ['summary', () => language.summarizeCall(input)],
         ['scorecard', () => language.scoreCall(input)],
-        ['extraction', () => language.extractCallData(input)],
+        [
+          'extraction',
+          async () => {
+            isLendingCall = (await language.extractCallData(input)).isLendingCall;
+          },
+        ],
         ['actions', () => language.detectCallActions(input)],
       ]);
     } else {
-      await runParallelStages(input, [
+      await runStages(input, [
         ['summary', () => language.summarizeCall(input)],
         ['scorecard', () => language.scoreCall(input)],
       ]);
@@ -76,7 +90,7 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
         await store.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
       }
     }
-    const failure = await runMismoStage(input);
+    const failure = concurrent && !isLendingCall ? await skipMismoStage(input) : await runMismoStage(input);
     if (failure) {
       await setStatus(input, 'failed', failure);
       return { callId: input.callId, status: 'failed', reason: failure };
@@ -90,6 +104,12 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   await setStatus(input, 'completed');
   await store.emitCallCompleted(input);
   return { callId: input.callId, status: 'completed' };
+}
+
+/** The extraction found no lending call: no MISMO activity runs. */
+async function skipMismoStage(input: ProcessCallInput): Promise<null> {
+  await store.setCallStage({ ...input, stage: 'mismo', status: 'skipped', reason: NOT_LENDING_REASON });
+  return null;
 }
 
 /** MISMO for lending calls; `skipped` with the reason for the others. Returns a failure's reason. */
@@ -130,11 +150,23 @@ async function runStage<T>(input: ProcessCallInput, stage: StageName, work: () =
 }
 
 /**
- * Runs independent stages at the same time, but writes their statuses one at a time: two updates
- * of one document at once lose one of them on FerretDB 1.24 (it rewrites the whole document), so
- * the call record is never written concurrently.
+ * Runs independent stages at the same time, each recording its own status as it starts and ends;
+ * when one fails, the others still finish before the first failure is raised.
  */
-async function runParallelStages(
+async function runConcurrentStages(
+  input: ProcessCallInput,
+  stages: [StageName, () => Promise<unknown>][],
+): Promise<void> {
+  const outcomes = await Promise.allSettled(stages.map(([stage, work]) => runStage(input, stage, work)));
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Before concurrent-stages-v1: the same stages at the same time, with their statuses written one
+ * after another (kept so that histories recorded then replay).
+ */
+async function runParallelStagesV1(
   input: ProcessCallInput,
   stages: [StageName, () => Promise<unknown>][],
 ): Promise<void> {

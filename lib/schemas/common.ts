@@ -52,7 +52,8 @@ const STORABLE_KEY = /^[^$.\u0000][^.\u0000]*$/;
  * The first problem in metadata as `{ path, message }`, or null. Walks without recursion and stops
  * at the depth bound, so a value nested thousands of levels is refused, never traversed. Every
  * key at every level is a stored field name: no `$` start, no `.`, no NUL. No array directly
- * inside another array (MongoDB stores it, FerretDB 1.24 does not, so the API refuses it for both).
+ * inside another array: metadata is a flat-ish record for filters and CRM fields, and the limit
+ * keeps it the same on every MongoDB-wire server.
  */
 export function metadataProblem(
   metadata: Record<string, unknown>,

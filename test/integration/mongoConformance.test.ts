@@ -46,6 +46,40 @@ describeWithStack('MongoDB semantics the product relies on', () => {
     expect(document!.set).toHaveLength(50);
   });
 
+  test('concurrent $set of different fields of one document keeps every field (stage statuses)', async () => {
+    const calls = collection('stages');
+    await calls.insertOne({ _id: 'call' as never, stages: {} });
+    const stages = Array.from({ length: 40 }, (_, index) => `stage_${index}`);
+    await Promise.all(
+      stages.map((stage) =>
+        calls.updateOne({ _id: 'call' as never }, { $set: { [`stages.${stage}`]: { status: 'done' } } }),
+      ),
+    );
+    expect(Object.keys((await calls.findOne({ _id: 'call' as never }))!.stages as object).sort()).toEqual(
+      stages.sort(),
+    );
+  });
+
+  test('a bulk write of upserts creates or updates each record, keeping the first created_at', async () => {
+    const tasks = collection('tasks');
+    const first = new Date('2026-03-01T00:00:00Z');
+    const upserts = (titles: string[], createdAt: Date) =>
+      tasks.bulkWrite(
+        titles.map((title, index) => ({
+          updateOne: {
+            filter: { _id: `task_${index}` as never, org_id: 'o' },
+            update: { $set: { title, org_id: 'o' }, $setOnInsert: { created_at: createdAt } },
+            upsert: true,
+          },
+        })),
+      );
+    await upserts(['a', 'b'], first);
+    await upserts(['a2', 'b2', 'c2'], new Date('2026-03-02T00:00:00Z'));
+    const stored = await tasks.find({ org_id: 'o' }).sort({ _id: 1 }).toArray();
+    expect(stored.map((task) => task.title)).toEqual(['a2', 'b2', 'c2']);
+    expect(stored[0]!.created_at).toEqual(first);
+  });
+
   test('an upsert race on a unique index makes one document and keeps every value', async () => {
     const contacts = database.db.collection<{ org_id: string; phone: string; names?: string[]; created_at?: Date }>(
       'conformance_contacts',
@@ -80,7 +114,7 @@ describeWithStack('MongoDB semantics the product relies on', () => {
     expect(isDuplicateKeyError(duplicate)).toBe(true);
   });
 
-  test('the aggregation stages and operators the product uses ($match, $group, $sum, $sort, $project, compound _id)', async () => {
+  test('the aggregation stages and operators the product uses ($match, $group with several accumulators, $sum, $cond, $eq, $gte, $sort, $project, compound _id)', async () => {
     const calls = collection('calls');
     const day = (n: number) => new Date(Date.UTC(2026, 2, n, 15));
     await calls.insertMany([
@@ -133,13 +167,28 @@ describeWithStack('MongoDB semantics the product relies on', () => {
       { _id: { key: 'a@x', direction: 'outbound' }, n: 1 },
       { _id: { key: 'b@x', direction: 'outbound' }, n: 1 },
     ]);
-    const durations = await calls
+    // Team metrics: several accumulators in one $group, with $cond and $eq/$gte expressions
+    // (a null or missing duration is below 0 in BSON order, so it is not counted).
+    const hasDuration = { $gte: ['$duration_seconds', 0] };
+    const perAgent = await calls
       .aggregate([
-        { $match: { org_id: 'o', duration_seconds: { $gte: 0 } } },
-        { $group: { _id: '$agent_email', total: { $sum: '$duration_seconds' } } },
+        { $match: { org_id: 'o' } },
+        {
+          $group: {
+            _id: '$agent_email',
+            calls: { $sum: 1 },
+            inbound: { $sum: { $cond: [{ $eq: ['$direction', 'inbound'] }, 1, 0] } },
+            duration: { $sum: { $cond: [hasDuration, '$duration_seconds', 0] } },
+            withDuration: { $sum: { $cond: [hasDuration, 1, 0] } },
+          },
+        },
+        { $sort: { _id: 1 } },
       ])
       .toArray();
-    expect(durations).toEqual([{ _id: 'a@x', total: 90 }]);
+    expect(perAgent).toEqual([
+      { _id: 'a@x', calls: 2, inbound: 1, duration: 90, withDuration: 2 },
+      { _id: 'b@x', calls: 1, inbound: 0, duration: 0, withDuration: 0 },
+    ]);
     const projected = await calls
       .aggregate([
         { $match: { org_id: 'o', contact_id: { $in: ['c1'], $ne: null } } },

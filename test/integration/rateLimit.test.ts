@@ -71,14 +71,14 @@ describeWithStack('per-organization rate limits', () => {
   });
 
   test('a new window starts afresh and the old one is cleaned up', async () => {
-    const slots = first.database.collections.rateLimitSlots;
+    const windows = first.database.collections.rateLimitWindows;
     const hour = Date.UTC(2026, 2, 10, 15);
-    const first1 = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 1000));
-    const first2 = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 2000));
+    const first1 = await consumeRateLimit(windows, 'test:window', 1, 3600, new Date(hour + 1000));
+    const first2 = await consumeRateLimit(windows, 'test:window', 1, 3600, new Date(hour + 2000));
     expect([first1.allowed, first2.allowed]).toEqual([true, false]);
     expect(first2.retryAfterSeconds).toBe(3598);
-    const next = await consumeRateLimit(slots, 'test:window', 1, 3600, new Date(hour + 3600_000 + 5));
+    const next = await consumeRateLimit(windows, 'test:window', 1, 3600, new Date(hour + 3600_000 + 5));
     expect(next.allowed).toBe(true);
-    expect(await slots.countDocuments({ key: 'test:window' })).toBe(1);
+    expect(await windows.countDocuments({ key: 'test:window' })).toBe(1);
   });
 });

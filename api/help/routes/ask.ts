@@ -130,7 +130,7 @@ export async function consumeAskLimits(ctx: Context, deps: Pick<AskDeps, 'config
     [`ask:ip:${ip}`, deps.config.ASK_RATE_LIMIT_PER_IP, deps.config.ASK_RATE_WINDOW_PER_IP_SECONDS],
     ['ask:global', deps.config.ASK_RATE_LIMIT_GLOBAL, deps.config.ASK_RATE_WINDOW_GLOBAL_SECONDS],
   ] as const) {
-    const decision = await consumeRateLimit(deps.collections.rateLimitSlots, key, limit, window);
+    const decision = await consumeRateLimit(deps.collections.rateLimitWindows, key, limit, window);
     if (!decision.allowed) {
       ctx.set('Retry-After', String(decision.retryAfterSeconds));
       throw rateLimited(decision.retryAfterSeconds);

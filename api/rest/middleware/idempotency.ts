@@ -90,7 +90,7 @@ export function idempotency(collections: Collections, mode: IdempotencyMode): Mi
         }
         const existing = await records.findOne({ _id: id, org_id: orgId });
         if (!existing || existing.created_at < cutoff) {
-          // Expired (no TTL indexes on FerretDB): forget it and claim the key afresh.
+          // Expired (expiry is this query, not a TTL index): forget it and claim the key afresh.
           await records.deleteOne({ _id: id, org_id: orgId, created_at: { $lt: cutoff } });
           continue;
         }

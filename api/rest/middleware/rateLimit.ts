@@ -14,7 +14,7 @@ export function organizationRateLimit(collections: Collections): Middleware {
   return async (ctx, next) => {
     const auth = authOf(ctx);
     const decision = await consumeRateLimit(
-      collections.rateLimitSlots,
+      collections.rateLimitWindows,
       `org:${auth.orgId}`,
       auth.rateLimitPerHour,
       REST_RATE_LIMIT_WINDOW_SECONDS,

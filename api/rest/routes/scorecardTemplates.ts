@@ -52,14 +52,12 @@ function builtInView(anyOwnDefault: boolean): z.infer<typeof ScorecardTemplateVi
   };
 }
 
-/** At most one default per organization: making one the default unsets the others (one at a time: FerretDB). */
+/** At most one default per organization: making one the default unsets the others. */
 async function makeSoleDefault(collections: Collections, orgId: string, templateId: string): Promise<void> {
-  const others = await collections.scorecardTemplates
-    .find({ org_id: orgId, is_default: true, _id: { $ne: templateId } }, { projection: { _id: 1 } })
-    .toArray();
-  for (const other of others) {
-    await collections.scorecardTemplates.updateOne({ _id: other._id, org_id: orgId }, { $set: { is_default: false } });
-  }
+  await collections.scorecardTemplates.updateMany(
+    { org_id: orgId, is_default: true, _id: { $ne: templateId } },
+    { $set: { is_default: false } },
+  );
 }
 
 /** QA scorecard templates: the built-in default, and the organization's own (phrases per criterion). */

@@ -1,11 +1,9 @@
 import { onOrAfter, type Collections } from '../../../lib/mongo';
 
 /**
- * Team metrics. Counts and duration sums are aggregation pipelines restricted to what both
- * MongoDB 7 and FerretDB 1.24 run correctly: `$match`, `$group` with a single `$sum` accumulator,
- * `$sort`, `$project`. (FerretDB 1.24 lacks `$avg`, `$min`, `$cond`, `$dateToString`, and returns
- * wrong sums when one `$group` has two accumulators; so each figure has its own pipeline, days
- * come from the stored `recorded_day`, and averages and percentiles are computed here.)
+ * Team metrics: one aggregation groups the period's calls by agent or by day (the stored
+ * `recorded_day`, the UTC day of `recorded_at`) with every count and sum at once; speed-to-lead
+ * needs each contact's history and is computed here from two indexed reads.
  */
 export type GroupBy = 'agent' | 'day';
 
@@ -72,42 +70,39 @@ export async function teamMetrics(collections: Collections, orgId: string, query
   const groupField = query.groupBy === 'agent' ? '$agent_email' : '$recorded_day';
   const match: Record<string, unknown> = { org_id: orgId, recorded_at: { ...onOrAfter(query.from), $lt: query.to } };
   if (query.agentEmail) match.agent_email = query.agentEmail;
-  const withDuration = { ...match, duration_seconds: { $gte: 0 } };
-
-  const [counts, durationSums, durationCounts] = await Promise.all([
-    collections.calls
-      .aggregate<{ _id: { key: string; direction: string | null }; n: number }>([
-        { $match: match },
-        { $group: { _id: { key: groupField, direction: '$direction' }, n: { $sum: 1 } } },
-      ])
-      .toArray(),
-    collections.calls
-      .aggregate<{ _id: string; total: number }>([
-        { $match: withDuration },
-        { $group: { _id: groupField, total: { $sum: '$duration_seconds' } } },
-      ])
-      .toArray(),
-    collections.calls
-      .aggregate<{ _id: string; n: number }>([
-        { $match: withDuration },
-        { $group: { _id: groupField, n: { $sum: 1 } } },
-      ])
-      .toArray(),
-  ]);
+  // A call counts towards durations once its length is known (null until transcription measured it).
+  const hasDuration = { $gte: ['$duration_seconds', 0] };
+  const rows = await collections.calls
+    .aggregate<{
+      _id: string;
+      calls: number;
+      inbound: number;
+      outbound: number;
+      duration: number;
+      withDuration: number;
+    }>([
+      { $match: match },
+      {
+        $group: {
+          _id: groupField,
+          calls: { $sum: 1 },
+          inbound: { $sum: { $cond: [{ $eq: ['$direction', 'inbound'] }, 1, 0] } },
+          outbound: { $sum: { $cond: [{ $eq: ['$direction', 'outbound'] }, 1, 0] } },
+          duration: { $sum: { $cond: [hasDuration, '$duration_seconds', 0] } },
+          withDuration: { $sum: { $cond: [hasDuration, 1, 0] } },
+        },
+      },
+    ])
+    .toArray();
 
   const groups = new Map<string, Accumulator>();
   const group = (key: string) => {
     if (!groups.has(key)) groups.set(key, emptyAccumulator());
     return groups.get(key)!;
   };
-  for (const row of counts) {
-    const accumulator = group(row._id.key);
-    accumulator.calls += row.n;
-    if (row._id.direction === 'inbound') accumulator.inbound += row.n;
-    if (row._id.direction === 'outbound') accumulator.outbound += row.n;
+  for (const { _id: key, calls, inbound, outbound, duration, withDuration } of rows) {
+    Object.assign(group(key), { calls, inbound, outbound, duration, withDuration });
   }
-  for (const row of durationSums) group(row._id).duration += row.total;
-  for (const row of durationCounts) group(row._id).withDuration += row.n;
   for (const speed of await speedsToLead(collections, orgId, query)) group(speed.key).speeds.push(speed.seconds);
 
   const team = emptyAccumulator();

@@ -36,8 +36,8 @@ export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
   return {
     _id: callId,
     org_id: input.orgId,
-    // The idempotency key: the external_id when given, else the call itself (always set, so the
-    // unique index needs no partial filter, which FerretDB lacks).
+    // The idempotency key: the external_id when given, else the call itself (always set, so one
+    // plain unique index serves, with no partial filter to keep in step with the query).
     ingest_key: input.externalId ?? callId,
     external_id: input.externalId ?? null,
     batch_id: input.batchId ?? null,
