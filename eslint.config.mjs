@@ -124,4 +124,46 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The language engine: lib/ and itself only (never the activities, workflows or APIs).
+    files: ['activities/language/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./lib/)', message: 'The language engine imports lib/ and itself only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // core/ is what every engine shares: it knows no engine.
+    files: ['activities/language/core/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./\\.\\./lib/)', message: 'core/ imports lib/ and core/ only.' }] },
+      ],
+    },
+  },
+  {
+    // The two engines share core/ and the interface, never each other's rules.
+    files: ['activities/language/embedded/*.ts', 'activities/language/hosted/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(embedded|hosted)/',
+              message: 'An engine imports core/ and engine.ts, not the other engine.',
+            },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./lib/)', message: 'The language engine imports lib/ and itself only.' },
+          ],
+        },
+      ],
+    },
+  },
 );

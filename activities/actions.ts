@@ -3,7 +3,7 @@ import type { AppointmentDoc, TaskDoc } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { runLanguage } from './languageCall';
-import type { LanguageEngine } from './providers/language';
+import type { LanguageEngine } from './language/engine';
 
 /**
  * Action detection: the call's tasks and appointments, stored under ids derived from the call and

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { CallDoc } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
-import { readCall, type CallText } from './providers/embedded/callText';
+import { readCall, type CallText } from './language/core/callText';
 import { CALL_NOT_FOUND } from './calls';
 import { NON_RETRYABLE } from './policies';
 

@@ -3,8 +3,7 @@ import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
 import { runLanguage } from './languageCall';
-import { classifyLending } from './providers/embedded/extraction';
-import type { LanguageEngine } from './providers/language';
+import type { LanguageEngine } from './language/engine';
 
 /** The datasets a call runs: the organization's enabled ones, and `mortgage_lead` for lending calls. */
 export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): DatasetDefinition[] {
@@ -21,7 +20,7 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
       callId: string;
     }): Promise<{ datasets: string[]; isLendingCall: boolean }> {
       const { call, text } = await loadCallText(collections, input);
-      const { lending, reasons } = classifyLending(text);
+      const { lending, reasons } = await runLanguage(() => deps.language.classifyLending(text));
       const orgDatasets = await collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray();
       const extractions: ExtractionResult[] = [];
       // One dataset after another: a hosted model gets one question at a time.

@@ -13,8 +13,8 @@ import { createRecordingActivities } from './recordings';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
 import { createSyncActivities } from './sync';
-import { createLanguageEngine } from './providers/createLanguageEngine';
-import type { LanguageEngine } from './providers/language';
+import { createLanguageEngine } from './language/createLanguageEngine';
+import type { LanguageEngine } from './language/engine';
 
 export interface ActivityDeps {
   db: Db;

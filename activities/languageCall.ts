@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { InvalidModelOutput } from './providers/chatModel';
+import { InvalidModelOutput } from './language/hosted/chatModel';
 import { NON_RETRYABLE } from './policies';
 
 /**

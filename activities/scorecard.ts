@@ -2,7 +2,7 @@ import type { Collections } from '../lib/mongo';
 import { DEFAULT_SCORECARD_TEMPLATE, templateFromDefinition } from '../lib/scorecardTemplates';
 import { loadCallText } from './callTranscript';
 import { runLanguage } from './languageCall';
-import type { LanguageEngine } from './providers/language';
+import type { LanguageEngine } from './language/engine';
 
 /** The QA scorecard of a call (the organization's default template, else the built-in one), stored by call id. */
 export function createScorecardActivities(deps: { collections: Collections; language: LanguageEngine }) {

@@ -1,7 +1,7 @@
 import type { Collections } from '../lib/mongo';
 import { loadCallText } from './callTranscript';
 import { runLanguage } from './languageCall';
-import type { LanguageEngine } from './providers/language';
+import type { LanguageEngine } from './language/engine';
 
 /** The call summary from its transcript, stored on the call. */
 export function createSummaryActivities(deps: { collections: Collections; language: LanguageEngine }) {

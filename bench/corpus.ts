@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { detectActions } from '../activities/providers/embedded/actions';
-import type { CallText } from '../activities/providers/embedded/callText';
-import { customerEmailOf, extractDataset, isLendingCall } from '../activities/providers/embedded/extraction';
-import { scoreTranscript } from '../activities/providers/embedded/language';
+import { detectActions } from '../activities/language/embedded/actions';
+import type { CallText } from '../activities/language/core/callText';
+import { customerEmailOf, extractDataset, isLendingCall } from '../activities/language/embedded/extraction';
+import { scoreTranscript } from '../activities/language/embedded/summaryAndScorecard';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
 import type { DatasetField } from '../lib/documents';
 import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';

@@ -1,6 +1,6 @@
 import type { Speaker, TranscriptSegment } from '../../lib/documents';
 import { utcOffsetMinutesOf } from '../../lib/time';
-import { readCall, type CallText } from '../../activities/providers/embedded/callText';
+import { readCall, type CallText } from '../../activities/language/core/callText';
 
 /** A script read as a transcript: one segment per turn, five seconds apart. */
 export function scriptSegments(turns: { speaker: Speaker; text: string }[]): TranscriptSegment[] {

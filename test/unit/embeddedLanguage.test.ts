@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '../../lib/documents';
-import { scoreTranscript, summarizeTranscript } from '../../activities/providers/embedded/language';
+import { scoreTranscript, summarizeTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
 
 const segment = (speaker: TranscriptSegment['speaker'], start: number, text: string): TranscriptSegment => ({

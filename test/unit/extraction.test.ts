@@ -1,6 +1,6 @@
-import { detectActions } from '../../activities/providers/embedded/actions';
-import { extractDataset, isLendingCall } from '../../activities/providers/embedded/extraction';
-import { readCall } from '../../activities/providers/embedded/callText';
+import { detectActions } from '../../activities/language/embedded/actions';
+import { extractDataset, isLendingCall } from '../../activities/language/embedded/extraction';
+import { readCall } from '../../activities/language/core/callText';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import type { DatasetDefinition } from '../../lib/datasets';
 import { callTextOf } from '../support/callFixtures';

@@ -1,6 +1,6 @@
-import { detectActions } from '../../activities/providers/embedded/actions';
-import { classifyLending, extractDataset } from '../../activities/providers/embedded/extraction';
-import { scoreTranscript } from '../../activities/providers/embedded/language';
+import { detectActions } from '../../activities/language/embedded/actions';
+import { classifyLending, extractDataset } from '../../activities/language/embedded/extraction';
+import { scoreTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
 import { callTextOf, scriptSegments } from '../support/callFixtures';

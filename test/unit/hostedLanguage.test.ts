@@ -1,9 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type http from 'node:http';
 import { runLanguage } from '../../activities/languageCall';
-import { AnthropicChatClient, OpenAiChatClient } from '../../activities/providers/chatClients';
-import { ChatModelEngine, MODEL_OUTPUT_ATTEMPTS, valueOfType } from '../../activities/providers/chatModel';
-import { createLanguageEngine } from '../../activities/providers/createLanguageEngine';
+import { AnthropicChatClient, OpenAiChatClient } from '../../activities/language/hosted/chatClients';
+import { ChatModelEngine, MODEL_OUTPUT_ATTEMPTS, valueOfType } from '../../activities/language/hosted/chatModel';
+import { createLanguageEngine } from '../../activities/language/createLanguageEngine';
 import { loadConfig } from '../../lib/config';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
@@ -49,7 +49,9 @@ const ANSWERS: Record<string, unknown> = {
       { name: 'borrower_phone', value: '(415) 555-0123', segments: [] },
     ],
   },
+  Decide: { is_lending_call: true, reasons: ['buying a house with a loan', 'purchase price discussed'] },
   'List the tasks': {
+    customer_email: 'John.Smith@Example.com',
     tasks: [{ text: 'Email the checklist to John Smith', owner: 'agent', due_date: '2026-03-10', segments: [2] }],
     appointments: [{ title: 'Review', start: '2026-03-17T20:00:00Z', end: '2026-03-17T20:30:00Z', segments: [3] }],
   },
@@ -168,12 +170,19 @@ describe.each(['anthropic', 'openai'] as const)('the %s provider', (format) => {
       end: '2026-03-17T15:30:00-05:00',
       attendees: [
         { name: 'Sarah Miller', email: 'sarah@acme.example', phone: null },
-        { name: 'John Smith', email: null, phone: null },
+        // The customer's address as the model heard it, normalized.
+        { name: 'John Smith', email: 'john.smith@example.com', phone: null },
       ],
     });
 
+    // The lending decision is the configured engine's, with its reasons.
+    expect(await engine.classifyLending(TEXT)).toEqual({
+      lending: true,
+      reasons: ['buying a house with a loan', 'purchase price discussed'],
+    });
+
     // The wire: one request per task, plus the repeated extraction with the problem explained.
-    expect(model.requests).toHaveLength(5);
+    expect(model.requests).toHaveLength(6);
     const first = model.requests[0]!;
     if (format === 'anthropic') {
       expect(first.path).toBe('/v1/messages');

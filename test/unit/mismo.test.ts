@@ -1,5 +1,5 @@
 import { validateMismoXml } from '../../activities/providers/mismoValidator';
-import { extractDataset } from '../../activities/providers/embedded/extraction';
+import { extractDataset } from '../../activities/language/embedded/extraction';
 import { MORTGAGE_LEAD_DATASET } from '../../lib/datasets';
 import { buildMismoXml, checkMismoXml, mismoAmount, mismoPhone, type MortgageLead } from '../../lib/mismo';
 import { loadCorpus } from '../../bench/corpus';

@@ -4,7 +4,7 @@ import {
   normalizeSpokenForms,
   normalizeTimes,
   parseNumberWords,
-} from '../../activities/providers/embedded/spokenForm';
+} from '../../activities/language/core/spokenForm';
 
 describe('spoken-form normalization', () => {
   test.each([

@@ -9,7 +9,7 @@ import {
   splitName,
   type CallText,
   type Sentence,
-} from './callText';
+} from '../core/callText';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/datasets';
 import {
   addressIn,
@@ -23,6 +23,7 @@ import {
   postalCodeIn,
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
+import type { LendingDecision } from '../engine';
 
 /**
  * The embedded extraction engine: fills a dataset's fields from the transcript by rules, each
@@ -87,15 +88,13 @@ const OTHER_TRADE_WEIGHT = 3;
 export const LENDING_THRESHOLD = 8;
 export const SHORT_CALL_THRESHOLD = 5;
 
-export interface LendingDecision {
-  lending: boolean;
+/** The rules' decision: `reasons` are the cues heard, with how often ("mortgage ×2", "borrow ×1"). */
+export interface WeighedLendingDecision extends LendingDecision {
   score: number;
-  /** The cues heard, with how often: "mortgage ×2", "borrow ×1". */
-  reasons: string[];
 }
 
 /** Whether a call is about a home loan, with the cues that decided it (stored beside the decision). */
-export function classifyLending(text: CallText): LendingDecision {
+export function classifyLending(text: CallText): WeighedLendingDecision {
   const heard = new Map<string, { weight: number; count: number }>();
   for (const sentence of text.sentences) {
     const said = sentence.text.replace(NOT_HOME_LOAN, ' ');

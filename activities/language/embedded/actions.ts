@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
-import type { Evidence } from '../../../lib/documents';
 import { formatInOffset } from '../../../lib/time';
-import { byAgent, evidenceOfSentences, type CallText, type Sentence } from './callText';
+import { byAgent, evidenceOfSentences, type CallText, type Sentence } from '../core/callText';
+import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
@@ -12,28 +12,6 @@ import { dayInOffset } from '../../../lib/time';
  * was recorded, in its UTC offset ("next Tuesday at 3 pm" in a call of 2026-03-10 at -05:00 is
  * 2026-03-17T15:00:00-05:00).
  */
-
-export interface DetectedTask {
-  text: string;
-  owner: 'agent' | 'customer';
-  /** YYYY-MM-DD, or null when no day was said. */
-  due: string | null;
-  evidence: Evidence[];
-}
-
-export interface DetectedAppointment {
-  title: string;
-  /** ISO 8601 in the call's offset. */
-  start: string;
-  end: string;
-  attendees: { name: string | null; email: string | null; phone: string | null }[];
-  evidence: Evidence[];
-}
-
-export interface DetectedActions {
-  tasks: DetectedTask[];
-  appointments: DetectedAppointment[];
-}
 
 const DELIVERY_VERBS =
   'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add';

@@ -1,14 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import type { DatasetDefinition } from '../../lib/datasets';
-import type { DatasetField, Evidence, ExtractionResult, ScorecardCriterionResult } from '../../lib/documents';
-import type { ScorecardTemplate } from '../../lib/scorecardTemplates';
-import { formatInOffset } from '../../lib/time';
-import type { DetectedActions } from './embedded/actions';
-import { evidenceOf, type CallText } from './embedded/callText';
-import { customerEmailOf } from './embedded/extraction';
-import { criterionResult, maxScoreOf, totalOf } from './embedded/language';
-import { uniqueSegments, type LanguageEngine } from './language';
+import type { DatasetDefinition } from '../../../lib/datasets';
+import type { DatasetField, Evidence, ExtractionResult, ScorecardCriterionResult } from '../../../lib/documents';
+import type { ScorecardTemplate } from '../../../lib/scorecardTemplates';
+import { formatInOffset } from '../../../lib/time';
+import { evidenceOf, type CallText } from '../core/callText';
+import { criterionResult, maxScoreOf, totalOf } from '../core/scoring';
+import { uniqueSegments, type DetectedActions, type LanguageEngine, type LendingDecision } from '../engine';
 
 /**
  * A language engine on a hosted chat model (Anthropic Messages, or any OpenAI-compatible chat
@@ -40,6 +38,11 @@ export const MODEL_OUTPUT_ATTEMPTS = 3;
 
 const SegmentRefs = z.array(z.number().int().min(0)).max(20).default([]);
 
+const LendingOutput = z.object({
+  is_lending_call: z.boolean(),
+  reasons: z.array(z.string().min(1)).max(5),
+});
+
 const SummaryOutput = z.object({
   text: z.string().min(1),
   key_points: z.array(z.string()).max(10),
@@ -56,6 +59,8 @@ const ExtractionOutput = z.object({
 });
 
 const ActionsOutput = z.object({
+  /** The customer's e-mail address as said in the call (attendee of the appointments), if any. */
+  customer_email: z.string().nullable().default(null),
   tasks: z.array(
     z.object({
       text: z.string().min(1),
@@ -198,13 +203,23 @@ export class ChatModelEngine implements LanguageEngine {
     };
   }
 
+  async classifyLending(text: CallText): Promise<LendingDecision> {
+    const output = await this.ask(
+      'Decide whether this call is about borrowing money against or for a home (a mortgage, refinance, home equity loan or line of credit, pre-approval): is_lending_call, with up to five short reasons.',
+      text,
+      LendingOutput,
+    );
+    return { lending: output.is_lending_call, reasons: output.reasons };
+  }
+
   async detectActions(text: CallText): Promise<DetectedActions> {
     const output = await this.ask(
-      "List the tasks someone committed to (text, owner agent or customer, due_date or null) and the appointments agreed (title, start and end as ISO 8601 with the call's UTC offset; 30 minutes when no length was said).",
+      "List the tasks someone committed to (text, owner agent or customer, due_date or null), the appointments agreed (title, start and end as ISO 8601 with the call's UTC offset; 30 minutes when no length was said), and the customer's e-mail address if they said one (customer_email, else null).",
       text,
       ActionsOutput,
     );
-    const customerEmail = customerEmailOf(text);
+    const said = output.customer_email?.toLowerCase() ?? null;
+    const customerEmail = said && z.email().safeParse(said).success ? said : null;
     return {
       tasks: output.tasks.map((task) => ({
         text: task.text,

@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import { findPhoneNumbersInText } from 'libphonenumber-js';
 import { US_STATES, type PostalAddress } from '../../../lib/address';
 import { dayInOffset } from '../../../lib/time';
-import type { CallFacts, Sentence } from './callText';
+import type { CallFacts, Sentence } from '../core/callText';
 
 /** Typed values found in one sentence of written-form text. */
 

@@ -1,7 +1,8 @@
 import type { Config } from '../../lib/config';
-import { AnthropicChatClient, OpenAiChatClient } from './chatClients';
-import { ChatModelEngine } from './chatModel';
-import { embeddedLanguageEngine, type LanguageEngine } from './language';
+import { AnthropicChatClient, OpenAiChatClient } from './hosted/chatClients';
+import { ChatModelEngine } from './hosted/chatModel';
+import { embeddedLanguageEngine } from './embedded/engine';
+import type { LanguageEngine } from './engine';
 
 export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4o-mini' } as const;
 
