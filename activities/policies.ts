@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/common';
+import type { ActivityOptions, LocalActivityOptions } from '@temporalio/common';
 
 /**
  * Timeouts and retry policies of every activity, named for what they govern. Kept in this pure
@@ -39,6 +39,16 @@ export const callStorePolicy = {
     nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound],
   },
 } satisfies ActivityOptions;
+
+/**
+ * The call's status and stage writes as local activities (run in the workflow's worker, recorded
+ * as markers, no task-queue round trip): one small update each. A retry beyond a minute is
+ * scheduled by the SDK with a timer, so a database restart is ridden out as with callStorePolicy.
+ */
+export const callStatusLocalPolicy = {
+  startToCloseTimeout: '30 seconds',
+  retry: callStorePolicy.retry,
+} satisfies LocalActivityOptions;
 
 /** Recording download into GridFS: heartbeats while bytes flow, so a dead worker is noticed in 30 s. */
 export const fetchRecordingPolicy = {

