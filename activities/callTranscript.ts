@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { CallDoc } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
 import { readCall, type CallText } from './language/core/callText';
-import { CALL_NOT_FOUND } from './calls';
+import { callNotFound } from './calls';
 import { NON_RETRYABLE } from './policies';
 
 /** A call and its transcript as the embedded engines read them; a missing one is a permanent failure. */
@@ -11,7 +11,7 @@ export async function loadCallText(
   input: { orgId: string; callId: string },
 ): Promise<{ call: CallDoc; text: CallText }> {
   const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-  if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+  if (!call) throw callNotFound(input.callId);
   const transcript = await collections.transcripts.findOne({ _id: input.callId, org_id: input.orgId });
   if (!transcript) throw ApplicationFailure.nonRetryable('The call has no transcript', NON_RETRYABLE.noTranscript);
   const text = readCall(transcript.segments, {

@@ -1,9 +1,14 @@
+import { ApplicationFailure } from '@temporalio/activity';
 import type { CallStatus, StageName, StageStatus } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
-import { ApplicationFailure } from '@temporalio/activity';
+import { NON_RETRYABLE } from './policies';
+
+/** The call an activity was given is gone (deleted, or another organization's): no retry brings it back. */
+export function callNotFound(callId: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(`Call ${callId} does not exist`, NON_RETRYABLE.callNotFound);
+}
 
 /** The call store: status and per-stage progress, written as they change so the API shows them. */
-export const CALL_NOT_FOUND = 'CallNotFound';
 
 export function createCallStoreActivities(collections: Collections) {
   return {
@@ -14,7 +19,7 @@ export function createCallStoreActivities(collections: Collections) {
         { $set: { status: input.status, failure_reason: input.reason ?? null, updated_at: now } },
       );
       if (result.matchedCount === 0) {
-        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+        throw callNotFound(input.callId);
       }
     },
 
@@ -32,7 +37,7 @@ export function createCallStoreActivities(collections: Collections) {
         { $set: { [`stages.${input.stage}`]: stage, updated_at: now } },
       );
       if (result.matchedCount === 0) {
-        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+        throw callNotFound(input.callId);
       }
     },
   };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ApplicationFailure } from '@temporalio/activity';
 import type { ContactDoc, ExtractionResult } from '../lib/documents';
 import { isDuplicateKeyError, type Collections } from '../lib/mongo';
-import { NON_RETRYABLE } from './policies';
+import { callNotFound } from './calls';
 
 /**
  * The contact a call belongs to, found or created from the call's customer phone (E.164), else
@@ -17,8 +16,7 @@ export function createContactActivities(collections: Collections) {
   return {
     async upsertContactForCall(input: { orgId: string; callId: string }): Promise<{ contactId: string | null }> {
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!call)
-        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
+      if (!call) throw callNotFound(input.callId);
       // The call record's identity first; what the customer said in the call (extractions) fills gaps.
       const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
       const said = customerIdentityFromExtractions(extractions?.results ?? []);

@@ -1,4 +1,5 @@
 import { recordEvent, type EmitEventInput, type EventLogDeps } from '../lib/eventLog';
+import { callNotFound } from './calls';
 
 /** Events from workflows go through the one event log (lib/eventLog.ts): stored once, then delivered. */
 export function createEventActivities(deps: EventLogDeps) {
@@ -11,7 +12,7 @@ export function createEventActivities(deps: EventLogDeps) {
     async emitCallCompleted(input: { orgId: string; callId: string }): Promise<string> {
       const { collections } = deps;
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!call) throw new Error(`Call ${input.callId} does not exist`);
+      if (!call) throw callNotFound(input.callId);
       const transcript = await collections.transcripts.findOne(
         { _id: call._id, org_id: input.orgId },
         { projection: { segments: 1 } },

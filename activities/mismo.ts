@@ -4,7 +4,7 @@ import type { Config } from '../lib/config';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { NOT_LENDING_REASON } from '../lib/documents';
 import { mismoBucket } from '../lib/mongo';
-import { CALL_NOT_FOUND } from './calls';
+import { callNotFound } from './calls';
 import { MORTGAGE_LEAD_DATASET } from '../lib/datasets';
 import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';
 import { validateMismoXml } from './providers/mismoValidator';
@@ -22,7 +22,7 @@ export function createMismoActivities(deps: EventLogDeps & { db: Db; config: Con
   return {
     async generateMismo(input: { orgId: string; callId: string }): Promise<{ generated: boolean; reason?: string }> {
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+      if (!call) throw callNotFound(input.callId);
       const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
       const lead = extractions?.results.find((extraction) => extraction.dataset === MORTGAGE_LEAD_DATASET.key);
       if (!extractions?.is_lending_call || !lead) return { generated: false, reason: NOT_LENDING_REASON };

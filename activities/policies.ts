@@ -1,4 +1,5 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/common';
+import { taskQueues } from '../lib/temporal';
 
 /**
  * Timeouts and retry policies of every activity, named for what they govern. Kept in this pure
@@ -9,6 +10,7 @@ import type { ActivityOptions, LocalActivityOptions } from '@temporalio/common';
 /** Error types that no retry can fix. */
 export const NON_RETRYABLE = {
   callNotFound: 'CallNotFound',
+  batchNotFound: 'BatchNotFound',
   recordingUnavailable: 'RecordingUnavailable',
   recordingBlocked: 'RecordingBlocked',
   recordingTooLarge: 'RecordingTooLarge',
@@ -36,7 +38,7 @@ export const callStorePolicy = {
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
     maximumAttempts: 20,
-    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound],
+    nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.batchNotFound],
   },
 } satisfies ActivityOptions;
 
@@ -74,7 +76,7 @@ export const fetchRecordingPolicy = {
  * every 10 s, so a dead worker is noticed within a minute and the call moves to another one.
  */
 export const transcriptionPolicy = {
-  taskQueue: 'transcription',
+  taskQueue: taskQueues.transcription,
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '1 minute',
   retry: {

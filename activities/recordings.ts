@@ -6,6 +6,7 @@ import { MediaStreamRefused, mediaMeter } from '../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingFileId, recordingsBucket, type Collections } from '../lib/mongo';
 import { MAX_REDIRECTS, OutboundBlockedError, OutboundRedirectError, outboundRequest } from '../lib/outbound';
 import { NON_RETRYABLE } from './policies';
+import { callNotFound } from './calls';
 
 export interface FetchedRecording {
   fileId: string;
@@ -24,8 +25,7 @@ export function createRecordingActivities(deps: {
     /** Downloads the call's `audio_url` into GridFS (URL → GridFS, never into memory whole). */
     async fetchRecording(input: { orgId: string; callId: string }): Promise<FetchedRecording> {
       const call = await deps.collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!call)
-        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
+      if (!call) throw callNotFound(input.callId);
       if (call.recording_file_id) {
         const file = await bucket.find({ _id: call.recording_file_id as never }).next();
         if (file) {

@@ -3,7 +3,7 @@ import { restBaseUrl, type Config } from '../lib/config';
 import { openConnectionConfig } from '../lib/connections';
 import type { ConnectionType } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
-import { CALL_NOT_FOUND } from './calls';
+import { callNotFound } from './calls';
 import { customerIdentityFromExtractions } from './contacts';
 import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 import { HubSpotClient, type HubSpotConfig } from './providers/crm/hubspot';
@@ -52,7 +52,7 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
     collections.connections.findOne({ org_id: orgId, type });
   const loadCall = async (input: { orgId: string; callId: string }) => {
     const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-    if (!call) throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, CALL_NOT_FOUND);
+    if (!call) throw callNotFound(input.callId);
     return call;
   };
 

@@ -17,6 +17,7 @@ import {
 } from './audio';
 import { NON_RETRYABLE } from './policies';
 import { SpeechToTextRejected, type SpeechToText } from './providers/speechToText';
+import { callNotFound } from './calls';
 
 export interface TranscriptionOutcome {
   segments: number;
@@ -100,8 +101,7 @@ export function createTranscriptionActivities(deps: {
     async transcribeCall(input: { orgId: string; callId: string }): Promise<TranscriptionOutcome> {
       const context = Context.current();
       const call = await deps.collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
-      if (!call)
-        throw ApplicationFailure.nonRetryable(`Call ${input.callId} does not exist`, NON_RETRYABLE.callNotFound);
+      if (!call) throw callNotFound(input.callId);
       if (!call.recording_file_id) {
         throw ApplicationFailure.nonRetryable('The call has no stored recording', NON_RETRYABLE.recordingUnavailable);
       }
