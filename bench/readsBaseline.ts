@@ -7,8 +7,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { teamMetrics } from '../api/rest/services/analytics';
-import { CALL_LIST_SORT, callListFilter, type CallListQuery } from '../api/rest/services/calls';
-import { CONTACT_LIST_SORT } from '../api/rest/services/contacts';
+import { listCallsPage, type CallListQuery } from '../api/rest/services/calls';
+import { listContactsPage } from '../api/rest/services/contacts';
 import { loadConfigOrExit } from '../lib/config';
 import { connectDatabase } from '../lib/mongo';
 
@@ -23,18 +23,10 @@ async function main(): Promise<void> {
     ctx.body = { status: 'ok' };
   });
   router.get('/calls', async (ctx) => {
-    ctx.body = await collections.calls
-      .find(callListFilter(owner, ctx.query as CallListQuery))
-      .sort(CALL_LIST_SORT)
-      .limit(pageSize + 1)
-      .toArray();
+    ctx.body = await listCallsPage(collections.calls, owner, ctx.query as CallListQuery, pageSize);
   });
   router.get('/contacts', async (ctx) => {
-    const contacts = await collections.contacts
-      .find({ org_id: orgId })
-      .sort(CONTACT_LIST_SORT)
-      .limit(pageSize + 1)
-      .toArray();
+    const contacts = await listContactsPage(collections.contacts, orgId, {}, pageSize);
     const calls = await collections.calls
       .find(
         { org_id: orgId, contact_id: { $in: contacts.slice(0, pageSize).map((contact) => contact._id) } },

@@ -10,7 +10,7 @@ import { Scorecard } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { CALL_LIST_SORT, callListFilter, visibleCallsFilter } from '../services/calls';
+import { listCallsPage, visibleCallsFilter } from '../services/calls';
 import { callDetailView, callSummaryView, scorecardView } from '../views';
 
 const CallParams = z.object({ callId: z.string().min(1).max(64) });
@@ -52,11 +52,7 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'A page of calls', schema: paginated(CallSummary) },
       errors: [400, 403],
       async handler(ctx, { auth, query }) {
-        const rows = await calls
-          .find(callListFilter(auth, query))
-          .sort(CALL_LIST_SORT)
-          .limit(query.limit + 1)
-          .toArray();
+        const rows = await listCallsPage(calls, auth, query, query.limit);
         const page = pageOf(rows, query.limit, (call) => call.recorded_at);
         ctx.body = {
           success: true,

@@ -8,7 +8,7 @@ import { Task } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { CONTACT_LIST_SORT, contactListFilter, contactMetrics, contactSummaryView } from '../services/contacts';
+import { contactMetrics, contactSummaryView, listContactsPage } from '../services/contacts';
 import { callSummaryView, taskView } from '../views';
 
 /** How many calls the contact detail's history shows; GET /calls?contact_id= pages through all. */
@@ -42,11 +42,7 @@ export function contactRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'A page of contacts', schema: paginated(ContactSummary) },
       errors: [400, 403],
       async handler(ctx, { auth, query }) {
-        const rows = await collections.contacts
-          .find(contactListFilter(auth.orgId, query))
-          .sort(CONTACT_LIST_SORT)
-          .limit(query.limit + 1)
-          .toArray();
+        const rows = await listContactsPage(collections.contacts, auth.orgId, query, query.limit);
         const page = pageOf(rows, query.limit, (contact) => contact.created_at);
         const metrics = await contactMetrics(
           collections,

@@ -1,8 +1,9 @@
-import type { Filter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { CallDoc } from '../../../lib/documents';
 import { onOrAfter } from '../../../lib/mongo';
 import { AppError, forbidden } from '../../../lib/errors';
 import { roleHas } from '../../../lib/permissions';
+import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import type { AuthContext } from '../middleware/auth';
 
@@ -54,10 +55,11 @@ export function assertMaySeeExisting(auth: AuthContext, call: Pick<CallDoc, 'age
 }
 
 /**
- * The MongoDB filter of GET /calls. Each filter field leads an index after org_id (lib/mongo.ts);
- * test/unit/callQueries.test.ts checks that, and the explain test checks it on MongoDB.
+ * The conditions of GET /calls other than the date range and the cursor. Each filter field leads
+ * an index after org_id (lib/mongo.ts), followed by the page order; test/unit/listQueryIndexes
+ * and the explain test in test/integration/callsApi check that.
  */
-export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<CallDoc> {
+export function callListConditions(auth: AuthContext, query: CallListQuery): Filter<CallDoc> {
   const filter: Record<string, unknown> = { ...visibleCallsFilter(auth) };
   if (query.agent_email) {
     const wanted = query.agent_email.toLowerCase();
@@ -71,6 +73,12 @@ export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<
   if (query.external_id) filter.external_id = query.external_id;
   if (query.tag) filter.tags = query.tag;
   if (query.batch_id) filter.batch_id = query.batch_id;
+  return filter as Filter<CallDoc>;
+}
+
+/** GET /calls as one filter: the conditions, the date range and the cursor (for explain and benchmarks). */
+export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<CallDoc> {
+  const filter: Record<string, unknown> = { ...callListConditions(auth, query) };
   if (query.from || query.to) {
     filter.recorded_at = {
       ...(query.from ? onOrAfter(new Date(query.from)) : {}),
@@ -83,3 +91,15 @@ export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<
 }
 
 export const CALL_LIST_SORT = { recorded_at: -1, _id: -1 } as const;
+
+/** One page of GET /calls, newest first (`limit` + 1 rows tell whether another page follows). */
+export function listCallsPage(calls: Collection<CallDoc>, auth: AuthContext, query: CallListQuery, limit: number) {
+  return newestFirstPage(calls, {
+    filter: callListConditions(auth, query),
+    field: 'recorded_at',
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: limit + 1,
+  });
+}

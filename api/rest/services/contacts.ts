@@ -1,7 +1,8 @@
-import type { Filter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { z } from 'zod';
 import type { CallDoc, ContactDoc } from '../../../lib/documents';
 import type { Collections } from '../../../lib/mongo';
+import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import type { ContactMetrics, ContactSummary } from '../../../lib/schemas/contacts';
 
@@ -14,7 +15,8 @@ export interface ContactListQuery {
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function contactListFilter(orgId: string, query: ContactListQuery): Filter<ContactDoc> {
+/** The conditions of GET /contacts other than the cursor. */
+export function contactListConditions(orgId: string, query: ContactListQuery): Filter<ContactDoc> {
   const filter: Record<string, unknown> = { org_id: orgId };
   if (query.phone) filter.phones = query.phone;
   if (query.email) filter.emails = query.email.toLowerCase();
@@ -22,12 +24,43 @@ export function contactListFilter(orgId: string, query: ContactListQuery): Filte
     const pattern = { $regex: escapeRegex(query.q), $options: 'i' };
     filter.$or = [{ names: pattern }, { phones: pattern }, { emails: pattern }];
   }
+  return filter as Filter<ContactDoc>;
+}
+
+/** GET /contacts as one filter, the cursor included. */
+export function contactListFilter(orgId: string, query: ContactListQuery): Filter<ContactDoc> {
+  const filter = contactListConditions(orgId, query);
   if (query.cursor)
     return { $and: [filter, afterCursorFilter('created_at', decodeCursor(query.cursor))] } as Filter<ContactDoc>;
   return filter as Filter<ContactDoc>;
 }
 
 export const CONTACT_LIST_SORT = { created_at: -1, _id: -1 } as const;
+
+/**
+ * One page of GET /contacts, newest first. A text search (`q`) matches by pattern across the
+ * organization's contacts whatever the window, so it is one query; the rest read in time windows
+ * (lib/newestFirstPage.ts).
+ */
+export function listContactsPage(
+  contacts: Collection<ContactDoc>,
+  orgId: string,
+  query: ContactListQuery,
+  limit: number,
+) {
+  if (query.q)
+    return contacts
+      .find(contactListFilter(orgId, query))
+      .sort(CONTACT_LIST_SORT)
+      .limit(limit + 1)
+      .toArray();
+  return newestFirstPage(contacts, {
+    filter: contactListConditions(orgId, query),
+    field: 'created_at',
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: limit + 1,
+  });
+}
 
 type Metrics = z.infer<typeof ContactMetrics>;
 type CallFacts = Pick<CallDoc, 'contact_id' | 'recorded_at' | 'duration_seconds' | 'agent_email'>;
