@@ -16,7 +16,9 @@ const recentCallTexts = new Map<string, CallText>();
 const RECENT_CALL_TEXTS = 16;
 
 function callTextOf(segments: TranscriptSegment[], facts: CallFacts): CallText {
-  const key = createHash('sha256').update(JSON.stringify([segments, facts])).digest('base64url');
+  const key = createHash('sha256')
+    .update(JSON.stringify([segments, facts]))
+    .digest('base64url');
   const known = recentCallTexts.get(key);
   if (known) return known;
   const text = readCall(segments, facts);

@@ -7,6 +7,7 @@
  * 500 ms, every plan on an index, the API at ≥ 50 % of the bare route's requests/s.
  *
  *   npm run bench -- reads [--calls 100000] [--contacts 10000] [--duration 10] [--connections 10]
+ *                          [--routes calls,contacts,metrics]
  *
  * `--duration` is the length each run aims at; the number of requests is fixed up front (see load).
  */
@@ -37,8 +38,10 @@ export async function main(argv: string[]): Promise<void> {
       contacts: { type: 'string', default: '10000' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
+      routes: { type: 'string', default: 'calls,contacts,metrics' },
     },
   });
+  const routeKinds = new Set(values.routes!.split(','));
   const callCount = Number(values.calls);
   const contactCount = Number(values.contacts);
   const duration = Number(values.duration);
@@ -81,7 +84,7 @@ export async function main(argv: string[]): Promise<void> {
     const headers = { authorization: `Bearer ${key}` };
     const rows: string[][] = [['', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'API/bare req/s']];
     const misses: string[] = [];
-    for (const route of measuredRoutes()) {
+    for (const route of measuredRoutes().filter((route) => routeKinds.has(routeKind(route)))) {
       const viaApi = await load(`http://127.0.0.1:${apiPort}/api/v1${route}`, headers, duration, connections);
       const bare = await load(`http://127.0.0.1:${barePort}${route}`, {}, duration, connections);
       const ratio = viaApi.requests.average / bare.requests.average;
@@ -182,6 +185,9 @@ const CALL_FILTERS: Record<string, string> = {
   batch_id: 'bat_bench000420',
 };
 const MONTH = { from: '2026-06-01T00:00:00Z', to: '2026-07-01T00:00:00Z' };
+
+const routeKind = (route: string) =>
+  route.startsWith('/calls') ? 'calls' : route.startsWith('/contacts') ? 'contacts' : 'metrics';
 
 function measuredRoutes(): string[] {
   return [
