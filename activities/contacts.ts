@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ContactDoc, ExtractionResult } from '../lib/documents';
+import { refreshLeadResponse } from '../lib/leadResponse';
 import { isDuplicateKeyError, type Collections } from '../lib/mongo';
 import { callNotFound } from './calls';
 
@@ -73,6 +74,8 @@ export function createContactActivities(collections: Collections) {
         { _id: input.callId, org_id: input.orgId },
         { $set: { contact_id: contactId } },
       );
+      // Its lead time or its first response may be this call.
+      await refreshLeadResponse(collections, input.orgId, contactId);
       // The call's tasks and appointments belong to the same contact.
       await collections.tasks.updateMany(
         { org_id: input.orgId, call_id: input.callId },

@@ -19,6 +19,7 @@ import { CALL_LIST_SORT, callListFilter, type CallListQuery } from '../api/rest/
 import { CONTACT_LIST_SORT, contactListFilter } from '../api/rest/services/contacts';
 import { loadConfig } from '../lib/config';
 import type { CallDoc, ContactDoc } from '../lib/documents';
+import { backfillLeadResponses } from '../lib/leadResponse';
 import { COLLECTIONS, connectDatabase, ensureIndexes, onOrAfter, type Database } from '../lib/mongo';
 import { freePort, type ManagedProcess } from '../scripts/stack';
 import { makeCall } from '../test/support/seed';
@@ -62,6 +63,15 @@ export async function main(argv: string[]): Promise<void> {
     await ensureIndexes(database.db);
     const { organization, key } = await createBenchOrganization(database, 100_000_000);
     await seed(database, organization._id, callCount, contactCount);
+    // The seed writes contacts as an earlier version did: the worker's start-up backfill keeps
+    // each one's speed-to-lead, as it would on upgrading (timed: a one-off cost per data set).
+    await database.collections.organizations.updateOne(
+      { _id: organization._id },
+      { $unset: { lead_responses_complete: '' } },
+    );
+    const backfillStarted = Date.now();
+    await backfillLeadResponses(database.collections, (message) => log(message));
+    log(`speed-to-lead backfill of ${contactCount} contacts: ${fmt((Date.now() - backfillStarted) / 1000)} s`);
     const server = await database.db.admin().command({ buildInfo: 1 });
     log(`server: ${server.version} (MONGODB_URI ${servers.env.MONGODB_URI?.replace(/\/\/[^@]*@/, '//')})`);
     const plans = await printPlans(database, organization._id);
@@ -116,13 +126,14 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** 100,000 calls over a year, 50 agents and `contactCount` contacts, as the workflows store them. */
+/** 100,000 calls over the year before today, 50 agents and `contactCount` contacts, as the workflows store them. */
 async function seed(database: Database, orgId: string, callCount: number, contactCount: number): Promise<void> {
   const started = Date.now();
-  const yearStart = Date.parse('2026-01-01T00:00:00Z');
+  const yearStart = SEED_START;
   const contactId = (index: number) => `cnt_bench${String(index).padStart(8, '0')}`;
+  // New leads all year round: the contacts' creation is spread over the year like the calls.
   const contacts: ContactDoc[] = Array.from({ length: contactCount }, (_, index) => {
-    const created = new Date(yearStart + index * 60_000);
+    const created = new Date(yearStart + Math.floor((index / contactCount) * 365 * 86_400_000));
     return {
       _id: contactId(index),
       org_id: orgId,
@@ -184,7 +195,17 @@ const CALL_FILTERS: Record<string, string> = {
   tag: 'hot',
   batch_id: 'bat_bench000420',
 };
-const MONTH = { from: '2026-06-01T00:00:00Z', to: '2026-07-01T00:00:00Z' };
+/**
+ * The calls span the 365 days before today (UTC midnight), as a year of a team's work does; calls
+ * recorded in the future would all fall in the first window of a page (lib/newestFirstPage.ts).
+ */
+const TODAY = new Date(new Date().toISOString().slice(0, 10));
+const SEED_START = TODAY.getTime() - 365 * 86_400_000;
+/** The whole calendar month that began six months ago. */
+const MONTH = {
+  from: new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth() - 6, 1)).toISOString(),
+  to: new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth() - 5, 1)).toISOString(),
+};
 
 const routeKind = (route: string) =>
   route.startsWith('/calls') ? 'calls' : route.startsWith('/contacts') ? 'contacts' : 'metrics';
@@ -230,6 +251,14 @@ function hotQueries(orgId: string): HotQuery[] {
       name: 'team metrics: the month by agent',
       collection: 'calls',
       filter: { org_id: orgId, recorded_at: { ...onOrAfter(new Date(MONTH.from)), $lt: new Date(MONTH.to) } },
+    },
+    {
+      name: 'team metrics: the contacts first answered in the month',
+      collection: 'contacts',
+      filter: {
+        org_id: orgId,
+        'lead_response.responded_at': { ...onOrAfter(new Date(MONTH.from)), $lt: new Date(MONTH.to) },
+      },
     },
   ];
 }

@@ -14,6 +14,11 @@ export interface OrganizationDoc {
   rate_limit_per_hour: number;
   /** Encrypted (lib/secrets.ts); once set, dialer webhooks must carry a valid signature. */
   dialer_secret_encrypted?: string | null;
+  /**
+   * Every contact carries its `lead_response` (lib/leadResponse.ts), so team metrics read them;
+   * absent for an organization whose data predates them until the start-up backfill is done.
+   */
+  lead_responses_complete?: boolean;
   created_at: Date;
 }
 
@@ -306,8 +311,27 @@ export interface ContactDoc {
   crm_ids: Record<string, string>;
   /** When the lead came in, from call metadata `lead_created_at`; speed-to-lead starts here. */
   lead_created_at: Date | null;
+  /**
+   * The contact's speed-to-lead, kept by lib/leadResponse.ts each time a call is linked to it:
+   * null while there is no lead time or no outbound call after it; absent on data written before
+   * it existed (filled in by the worker's start-up backfill).
+   */
+  lead_response?: LeadResponse | null;
+  /** Bumped before each recomputation; a recomputation writes only if no later one began. */
+  lead_response_generation?: number;
   created_at: Date;
   updated_at: Date;
+}
+
+/** The first outbound call at or after a contact's lead time. */
+export interface LeadResponse {
+  lead_at: Date;
+  responded_at: Date;
+  seconds: number;
+  call_id: string;
+  agent_email: string;
+  /** The UTC day of the responding call (team metrics group by it). */
+  recorded_day: string;
 }
 
 /** A stored response for an `Idempotency-Key` (`_id` = `<orgId>:<apiKeyId>:<key>`), replayed for 24 hours. */

@@ -87,6 +87,8 @@ export const COLLECTIONS = {
       { key: { org_id: 1, created_at: -1, _id: -1 }, name: 'org_created' },
       { key: { org_id: 1, phones: 1 }, name: 'org_phone' },
       { key: { org_id: 1, emails: 1 }, name: 'org_email' },
+      // Team metrics: the contacts first answered in a period (lib/leadResponse.ts).
+      { key: { org_id: 1, 'lead_response.responded_at': -1 }, name: 'org_lead_responded' },
     ],
   },
   datasets: {

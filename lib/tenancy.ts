@@ -22,6 +22,8 @@ export async function createOrganization(
       plan === 'enterprise'
         ? (input.rateLimitPerHour ?? STANDARD_PLAN_REQUESTS_PER_HOUR)
         : STANDARD_PLAN_REQUESTS_PER_HOUR,
+    // A new organization has no contacts yet: each one keeps its speed-to-lead from the start.
+    lead_responses_complete: true,
     created_at: now,
   };
   await collections.organizations.insertOne(organization);

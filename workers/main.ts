@@ -1,6 +1,7 @@
 import { NativeConnection } from '@temporalio/worker';
 import { checkAudioToolchain } from '../lib/audioToolchain';
 import { loadConfigOrExit, temporalAddress } from '../lib/config';
+import { backfillLeadResponses } from '../lib/leadResponse';
 import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { connectTemporal } from '../lib/temporalClient';
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
       (error: Error) => logger.error({ python: config.AUDIO_PYTHON }, error.message),
     );
   }
+  // Contacts written before they kept their speed-to-lead get it; team metrics work it out from
+  // the histories until an organization is done. In the background: the workers serve meanwhile.
+  void backfillLeadResponses(database.collections, (message) => logger.info(message)).then(
+    ({ organizations, contacts }) =>
+      organizations && logger.info({ organizations, contacts }, 'speed-to-lead kept on every contact'),
+    (error: Error) => logger.warn({ err: error }, 'speed-to-lead backfill stopped; it resumes at the next start'),
+  );
   if (workers.length === 0) {
     logger.error({ queues: config.WORKER_TASK_QUEUES }, 'nothing to serve on these task queues in this version');
     process.exitCode = 2;

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ContactDoc } from '../../lib/documents';
+import { backfillLeadResponses, refreshLeadResponse } from '../../lib/leadResponse';
 import { mismoBucket } from '../../lib/mongo';
 import { describeWithStack, testConfig } from '../support/env';
 import { insertCalls, makeCall } from '../support/seed';
-import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 const T0 = Date.UTC(2026, 2, 10, 14);
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -107,6 +108,9 @@ describeWithStack('contacts, analytics, and the call detail with what the engine
         duration_seconds: 10,
       }),
     ]);
+    // The pipeline links each call to its contact and then refreshes the contact's speed-to-lead.
+    for (const contactId of ['ct_john', 'ct_mary', 'ct_none'])
+      await refreshLeadResponse(stack.database.collections, org, contactId);
     const evidence = [
       { quote: 'this call is recorded for quality purposes', start: 9.2, end: 12.4, speaker: 'agent' as const },
     ];
@@ -326,6 +330,72 @@ describeWithStack('contacts, analytics, and the call detail with what the engine
     ]);
     const tom = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${period}&agent_email=tom@acme.example`);
     expect(tom.body.data.team).toMatchObject({ calls: 4, speed_to_lead: { leads: 1, median_seconds: 1800 } });
+  });
+
+  test('each contact keeps its speed-to-lead: the first outbound call at or after its lead time', async () => {
+    const { contacts } = stack.database.collections;
+    const org = tenant.organization._id;
+    const john = await contacts.findOne({ _id: 'ct_john', org_id: org });
+    expect(john?.lead_response).toEqual({
+      lead_at: at(0),
+      responded_at: at(5),
+      seconds: 300,
+      call_id: 'c1',
+      agent_email: 'sarah@acme.example',
+      recorded_day: '2026-03-10',
+    });
+    expect((await contacts.findOne({ _id: 'ct_mary', org_id: org }))?.lead_response).toMatchObject({
+      lead_at: at(10),
+      call_id: 'c5',
+      seconds: 1800,
+    });
+    expect((await contacts.findOne({ _id: 'ct_none', org_id: org }))?.lead_response).toBeNull();
+  });
+
+  test('linking calls to their contact (the pipeline activity) keeps its speed-to-lead, calls linked at once included', async () => {
+    const other = await seedTenant(stack.database, 'owner', 'Linking');
+    const org = other.organization._id;
+    const phone = '+16175550142';
+    const calls = [
+      makeCall(org, { direction: 'inbound', contact_phone: phone, recorded_at: at(0), agent_email: 'ana@x.example' }),
+      makeCall(org, { direction: 'outbound', contact_phone: phone, recorded_at: at(7), agent_email: 'bo@x.example' }),
+      makeCall(org, { direction: 'outbound', contact_phone: phone, recorded_at: at(90), agent_email: 'ana@x.example' }),
+    ];
+    await insertCalls(stack.database, calls);
+    const activities = callActivitiesOf(stack);
+    // The later calls first, two at once: the kept value must still end up the full history's.
+    await Promise.all(calls.slice(1).map((call) => activities.upsertContactForCall({ orgId: org, callId: call._id })));
+    const { contactId } = await activities.upsertContactForCall({ orgId: org, callId: calls[0]!._id });
+    const contact = await stack.database.collections.contacts.findOne({ _id: contactId!, org_id: org });
+    expect(contact?.lead_response).toMatchObject({
+      lead_at: at(0),
+      responded_at: at(7),
+      seconds: 420,
+      agent_email: 'bo@x.example',
+    });
+    const metrics = await api(stack, other.key, 'GET', `/analytics/team-metrics?${period}&group_by=agent`);
+    expect(metrics.body.data.team.speed_to_lead).toEqual({ leads: 1, median_seconds: 420, p90_seconds: 420 });
+  });
+
+  test('data from before kept speed-to-lead: the same metrics from the histories, then the backfill keeps them', async () => {
+    const { contacts, organizations } = stack.database.collections;
+    const org = tenant.organization._id;
+    const kept = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${period}&group_by=day`);
+    await contacts.updateMany({ org_id: org }, { $unset: { lead_response: '' } });
+    await organizations.updateOne({ _id: org }, { $unset: { lead_responses_complete: '' } });
+    const fromHistories = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${period}&group_by=day`);
+    expect(fromHistories.body.data).toEqual(kept.body.data);
+    expect(kept.body.data.team.speed_to_lead).toEqual({ leads: 2, median_seconds: 300, p90_seconds: 1800 });
+
+    const progress: string[] = [];
+    const result = await backfillLeadResponses(stack.database.collections, (message) => progress.push(message));
+    expect(result.organizations).toBeGreaterThanOrEqual(1);
+    expect(progress).toContain(`speed-to-lead of ${org}: 3/3 contacts`);
+    expect((await organizations.findOne({ _id: org }))?.lead_responses_complete).toBe(true);
+    expect((await contacts.findOne({ _id: 'ct_john', org_id: org }))?.lead_response?.seconds).toBe(300);
+    const afterBackfill = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${period}&group_by=day`);
+    expect(afterBackfill.body.data).toEqual(kept.body.data);
+    expect((await backfillLeadResponses(stack.database.collections)).organizations).toBe(0);
   });
 
   test('team metrics reject a reversed or too long period', async () => {

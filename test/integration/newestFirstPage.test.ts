@@ -20,12 +20,16 @@ describeWithStack('newest-first pages read in time windows', () => {
   let database: Database;
   let rows: Collection<Row>;
   const now = new Date('2026-11-23T12:00:00Z');
+  const INDEXES: Record<string, 1 | -1>[] = [
+    { org_id: 1, at: -1, _id: -1 },
+    { org_id: 1, kind: 1, at: -1, _id: -1 },
+  ];
   const hour = 3_600_000;
 
   beforeAll(async () => {
     database = await connectDatabase(testConfig());
     rows = database.db.collection<Row>('windowed');
-    await rows.createIndex({ org_id: 1, kind: 1, at: -1, _id: -1 });
+    for (const key of INDEXES) await rows.createIndex(key);
     const dates = [
       ...Array.from({ length: 40 }, (_, index) => new Date(now.getTime() - index * 7 * 60_000)), // dense: every 7 min
       ...Array.from({ length: 6 }, () => new Date(now.getTime() - 5 * hour)), // six at the same instant
@@ -60,11 +64,21 @@ describeWithStack('newest-first pages read in time windows', () => {
       .sort({ at: -1, _id: -1 })
       .toArray();
 
-  async function walk(filter: Record<string, unknown>, pageSize: number, from?: Date, to?: Date) {
+  async function walk(
+    filter: Record<string, unknown>,
+    pageSize: number,
+    from?: Date,
+    to?: Date,
+    indexes: Record<string, 1 | -1>[] = INDEXES,
+  ) {
     const seen: Row[] = [];
     let after: { at: Date; id: string } | undefined;
     for (let page = 0; page < 100; page++) {
-      const got = await newestFirstPage(rows, { filter, field: 'at', from, to, after, limit: pageSize + 1 }, now);
+      const got = await newestFirstPage(
+        rows,
+        { filter, field: 'at', indexes, from, to, after, limit: pageSize + 1 },
+        now,
+      );
       const items = got.slice(0, pageSize);
       seen.push(...items);
       if (got.length <= pageSize) break;
@@ -86,6 +100,15 @@ describeWithStack('newest-first pages read in time windows', () => {
     const expected = (await oneQuery({ org_id: 'o', kind: 'a' }, from, to)).map((row) => row._id);
     expect(expected.length).toBeGreaterThan(5);
     expect(await walk({ org_id: 'o', kind: 'a' }, 3, from, to)).toEqual(expected);
+  });
+
+  test('a filter no index serves in windows is read as one query, with the same pages', async () => {
+    const from = new Date(now.getTime() - 10 * 86_400_000);
+    const expected = (await oneQuery({ org_id: 'o', kind: 'b' }, from)).map((row) => row._id);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(await walk({ org_id: 'o', kind: 'b' }, 2, from, undefined, [{ org_id: 1, kind: 1 }])).toEqual(expected);
+    const all = (await oneQuery({ org_id: 'o' })).map((row) => row._id);
+    expect(await walk({ org_id: 'o' }, 7, undefined, undefined, [])).toEqual(all);
   });
 
   test("a caller's own _id condition is kept beside the cursor's", async () => {

@@ -1,5 +1,8 @@
 import { CONTACT_LIST_SORT, contactListFilter } from '../../api/rest/services/contacts';
+import { callListConditions } from '../../api/rest/services/calls';
+import type { AuthContext } from '../../api/rest/middleware/auth';
 import { COLLECTIONS } from '../../lib/mongo';
+import { windowsFitAnIndex } from '../../lib/newestFirstPage';
 
 /**
  * The list reads bench/reads measures must each be served by an index on MongoDB: equality fields
@@ -45,5 +48,56 @@ describe('the hot list queries have an index each', () => {
   test('a sort the index does not cover is not reported as served', () => {
     expect(servingIndex('contacts', ['org_id'], { updated_at: -1 })).toBeUndefined();
     expect(servingIndex('calls', ['org_id', 'contact_id'], { duration_seconds: 1 })).toBeUndefined();
+  });
+});
+
+describe('which list reads go in time windows (lib/newestFirstPage.ts)', () => {
+  const callIndexes = COLLECTIONS.calls.indexes.map((index) => index.key);
+  const contactIndexes = COLLECTIONS.contacts.indexes.map((index) => index.key);
+  const auth = (role: AuthContext['role'], userEmail: string): AuthContext => ({
+    orgId: 'org_1',
+    userId: 'usr_1',
+    userEmail,
+    role,
+    keyId: 'key_1',
+    rateLimitPerHour: 1000,
+  });
+  const agent = auth('agent', 'ana@acme.example');
+  const admin = auth('admin', 'boss@acme.example');
+
+  test.each(['agent_email', 'contact_id', 'status', 'direction', 'tag', 'batch_id'] as const)(
+    'GET /calls?%s= alone: an index leads with it and then recorded_at',
+    (name) => {
+      const conditions = callListConditions(admin, { [name]: name === 'agent_email' ? 'x@y.example' : 'x' });
+      expect(windowsFitAnIndex(conditions, 'recorded_at', callIndexes)).toBe(true);
+    },
+  );
+
+  test('GET /calls unfiltered, for an admin and for an agent (own calls only)', () => {
+    expect(windowsFitAnIndex(callListConditions(admin, {}), 'recorded_at', callIndexes)).toBe(true);
+    expect(windowsFitAnIndex(callListConditions(agent, {}), 'recorded_at', callIndexes)).toBe(true);
+  });
+
+  test('one query: an external_id (at most one call), two filters at once, an operator condition', () => {
+    expect(windowsFitAnIndex(callListConditions(admin, { external_id: 'e-1' }), 'recorded_at', callIndexes)).toBe(
+      false,
+    );
+    expect(
+      windowsFitAnIndex(
+        callListConditions(admin, { status: 'failed', direction: 'inbound' }),
+        'recorded_at',
+        callIndexes,
+      ),
+    ).toBe(false);
+    expect(windowsFitAnIndex(callListConditions(agent, { status: 'failed' }), 'recorded_at', callIndexes)).toBe(false);
+    expect(windowsFitAnIndex({ org_id: 'org_1', _id: { $in: [] } }, 'recorded_at', callIndexes)).toBe(false);
+  });
+
+  test('GET /contacts: the whole list in windows; a phone, an e-mail or a search as one query', () => {
+    expect(windowsFitAnIndex(contactListFilter('org_1', {}), 'created_at', contactIndexes)).toBe(true);
+    expect(windowsFitAnIndex(contactListFilter('org_1', { phone: '+14155550100' }), 'created_at', contactIndexes)).toBe(
+      false,
+    );
+    expect(windowsFitAnIndex(contactListFilter('org_1', { q: 'ana' }), 'created_at', contactIndexes)).toBe(false);
   });
 });

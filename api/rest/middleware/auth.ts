@@ -29,9 +29,12 @@ export function authenticate(collections: Collections): Middleware {
     if (!match || !isWellFormedApiKey(match[1]!)) throw unauthorized('Malformed API key');
     const key = await collections.apiKeys.findOne({ key_hash: hashApiKey(match[1]!) });
     if (!key || key.revoked_at) throw unauthorized('Invalid or revoked API key');
-    const user = await collections.users.findOne({ _id: key.user_id, org_id: key.org_id });
+    // Both depend on the key alone: read at once, so a request waits for two round trips, not three.
+    const [user, organization] = await Promise.all([
+      collections.users.findOne({ _id: key.user_id, org_id: key.org_id }),
+      collections.organizations.findOne({ _id: key.org_id }),
+    ]);
     if (!user || !user.active) throw unauthorized("The API key's creator is disabled or deleted");
-    const organization = await collections.organizations.findOne({ _id: key.org_id });
     if (!organization) throw unauthorized("The API key's organization no longer exists");
 
     const auth: AuthContext = {

@@ -1,9 +1,11 @@
+import type { LeadResponse } from '../../../lib/documents';
+import { LEAD_HISTORY_PROJECTION, leadResponseOf, type LeadHistoryCall } from '../../../lib/leadResponse';
 import { onOrAfter, type Collections } from '../../../lib/mongo';
 
 /**
  * Team metrics: one aggregation groups the period's calls by agent or by day (the stored
  * `recorded_day`, the UTC day of `recorded_at`) with every count and sum at once; speed-to-lead
- * needs each contact's history and is computed here from two indexed reads.
+ * is read from the value each contact keeps (lib/leadResponse.ts).
  */
 export type GroupBy = 'agent' | 'day';
 
@@ -125,83 +127,84 @@ export async function teamMetrics(collections: Collections, orgId: string, query
   };
 }
 
-interface LeadCall {
-  contact_id: string;
-  direction: 'inbound' | 'outbound' | null;
-  recorded_at: Date;
-  recorded_day: string;
-  agent_email: string;
-  metadata?: { lead_created_at?: unknown };
-}
-
 /**
- * Speed-to-lead per contact: from its lead time (the contact's `lead_created_at`, else the
- * earliest `metadata.lead_created_at` of its calls, else its first inbound call) to the first
- * outbound call at or after it. Counted for the group (agent or day) of that outbound call, when
- * the call falls in the period (and belongs to the agent filtered on).
+ * Speed-to-lead per contact answered in the period: from its lead time to its first outbound call
+ * at or after it (lib/leadResponse.ts), counted for the group (agent or day) of that call, when
+ * the call falls in the period (and belongs to the agent filtered on). Read from the value each
+ * contact keeps; an organization whose contacts predate it (until the worker's backfill is done)
+ * has it worked out from the histories, the same rule on the same calls.
  */
 async function speedsToLead(collections: Collections, orgId: string, query: TeamMetricsQuery) {
+  const organization = await collections.organizations.findOne(
+    { _id: orgId },
+    { projection: { lead_responses_complete: 1 } },
+  );
+  const responses = organization?.lead_responses_complete
+    ? await keptLeadResponses(collections, orgId, query)
+    : await leadResponsesFromHistories(collections, orgId, query);
+  return responses
+    .filter((response) => !query.agentEmail || response.agent_email === query.agentEmail)
+    .map((response) => ({
+      key: query.groupBy === 'agent' ? response.agent_email : response.recorded_day,
+      seconds: response.seconds,
+    }));
+}
+
+async function keptLeadResponses(collections: Collections, orgId: string, query: TeamMetricsQuery) {
+  const contacts = await collections.contacts
+    .find(
+      { org_id: orgId, 'lead_response.responded_at': { ...onOrAfter(query.from), $lt: query.to } },
+      { projection: { lead_response: 1 } },
+    )
+    .toArray();
+  return contacts.flatMap((contact) => (contact.lead_response ? [contact.lead_response] : []));
+}
+
+/** Ids per `$in` query: the embedded server checks each document against the whole list. */
+const ID_CHUNK = 200;
+
+async function leadResponsesFromHistories(
+  collections: Collections,
+  orgId: string,
+  query: TeamMetricsQuery,
+): Promise<LeadResponse[]> {
   const outboundMatch: Record<string, unknown> = {
     org_id: orgId,
     direction: 'outbound',
-    contact_id: { $ne: null },
     recorded_at: { ...onOrAfter(query.from), $lt: query.to },
   };
   if (query.agentEmail) outboundMatch.agent_email = query.agentEmail;
   const candidates = await collections.calls
-    .aggregate<{ _id: string }>([{ $match: outboundMatch }, { $group: { _id: '$contact_id', n: { $sum: 1 } } }])
+    .aggregate<{ _id: string | null }>([{ $match: outboundMatch }, { $group: { _id: '$contact_id' } }])
     .toArray();
-  const contactIds = candidates.map((row) => row._id);
-  if (contactIds.length === 0) return [];
-
-  const [contacts, calls] = await Promise.all([
-    collections.contacts
-      .find({ org_id: orgId, _id: { $in: contactIds } }, { projection: { lead_created_at: 1 } })
-      .toArray(),
-    collections.calls
-      .aggregate<LeadCall>([
-        { $match: { org_id: orgId, contact_id: { $in: contactIds } } },
-        { $sort: { recorded_at: 1, _id: 1 } },
-        {
-          $project: {
-            contact_id: 1,
-            direction: 1,
-            recorded_at: 1,
-            recorded_day: 1,
-            agent_email: 1,
-            'metadata.lead_created_at': 1,
-          },
-        },
-      ])
-      .toArray(),
-  ]);
-  const leadFromContact = new Map(contacts.map((contact) => [contact._id, contact.lead_created_at]));
-  const callsByContact = new Map<string, LeadCall[]>();
-  for (const call of calls) callsByContact.set(call.contact_id, [...(callsByContact.get(call.contact_id) ?? []), call]);
-
-  const speeds: { key: string; seconds: number }[] = [];
-  for (const contactId of contactIds) {
-    const history = callsByContact.get(contactId) ?? [];
-    const leadAt = leadTime(leadFromContact.get(contactId) ?? null, history);
-    if (!leadAt) continue;
-    const firstOutbound = history.find((call) => call.direction === 'outbound' && call.recorded_at >= leadAt);
-    if (!firstOutbound || firstOutbound.recorded_at < query.from || firstOutbound.recorded_at >= query.to) continue;
-    if (query.agentEmail && firstOutbound.agent_email !== query.agentEmail) continue;
-    speeds.push({
-      key: query.groupBy === 'agent' ? firstOutbound.agent_email : firstOutbound.recorded_day,
-      seconds: Math.round((firstOutbound.recorded_at.getTime() - leadAt.getTime()) / 1000),
-    });
+  const contactIds = candidates.flatMap((row) => (row._id ? [row._id] : []));
+  const responses: LeadResponse[] = [];
+  for (let next = 0; next < contactIds.length; next += ID_CHUNK) {
+    const chunk = contactIds.slice(next, next + ID_CHUNK);
+    const [contacts, calls] = await Promise.all([
+      // `_id` first: a server that plans clause by clause looks the ids up rather than the organization.
+      collections.contacts
+        .find({ _id: { $in: chunk }, org_id: orgId }, { projection: { lead_created_at: 1 } })
+        .toArray(),
+      collections.calls
+        .find<LeadHistoryCall & { contact_id: string }>(
+          { org_id: orgId, contact_id: { $in: chunk } },
+          { projection: { ...LEAD_HISTORY_PROJECTION, contact_id: 1 } },
+        )
+        .sort({ recorded_at: 1, _id: 1 })
+        .toArray(),
+    ]);
+    const leadFromContact = new Map(contacts.map((contact) => [contact._id, contact.lead_created_at]));
+    const historyOf = new Map<string, LeadHistoryCall[]>();
+    for (const call of calls) {
+      const history = historyOf.get(call.contact_id) ?? [];
+      history.push(call);
+      historyOf.set(call.contact_id, history);
+    }
+    for (const contactId of chunk) {
+      const response = leadResponseOf(leadFromContact.get(contactId) ?? null, historyOf.get(contactId) ?? []);
+      if (response && response.responded_at >= query.from && response.responded_at < query.to) responses.push(response);
+    }
   }
-  return speeds;
-}
-
-function leadTime(fromContact: Date | null, history: LeadCall[]): Date | null {
-  if (fromContact) return fromContact;
-  const fromMetadata = history
-    .map((call) => call.metadata?.lead_created_at)
-    .filter((value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)))
-    .map((value) => new Date(value))
-    .sort((a, b) => a.getTime() - b.getTime())[0];
-  if (fromMetadata) return fromMetadata;
-  return history.find((call) => call.direction === 'inbound')?.recorded_at ?? null;
+  return responses;
 }

@@ -1,6 +1,6 @@
 import type { Collection, Filter } from 'mongodb';
 import type { CallDoc } from '../../../lib/documents';
-import { onOrAfter } from '../../../lib/mongo';
+import { COLLECTIONS, onOrAfter } from '../../../lib/mongo';
 import { AppError, forbidden } from '../../../lib/errors';
 import { roleHas } from '../../../lib/permissions';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
@@ -92,11 +92,14 @@ export function callListFilter(auth: AuthContext, query: CallListQuery): Filter<
 
 export const CALL_LIST_SORT = { recorded_at: -1, _id: -1 } as const;
 
+const CALL_INDEX_KEYS = COLLECTIONS.calls.indexes.map((index) => index.key);
+
 /** One page of GET /calls, newest first (`limit` + 1 rows tell whether another page follows). */
 export function listCallsPage(calls: Collection<CallDoc>, auth: AuthContext, query: CallListQuery, limit: number) {
   return newestFirstPage(calls, {
     filter: callListConditions(auth, query),
     field: 'recorded_at',
+    indexes: CALL_INDEX_KEYS,
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,
     after: query.cursor ? decodeCursor(query.cursor) : undefined,

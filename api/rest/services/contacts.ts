@@ -1,7 +1,7 @@
 import type { Collection, Filter } from 'mongodb';
 import type { z } from 'zod';
 import type { CallDoc, ContactDoc } from '../../../lib/documents';
-import type { Collections } from '../../../lib/mongo';
+import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import type { ContactMetrics, ContactSummary } from '../../../lib/schemas/contacts';
@@ -37,10 +37,12 @@ export function contactListFilter(orgId: string, query: ContactListQuery): Filte
 
 export const CONTACT_LIST_SORT = { created_at: -1, _id: -1 } as const;
 
+const CONTACT_INDEX_KEYS = COLLECTIONS.contacts.indexes.map((index) => index.key);
+
 /**
- * One page of GET /contacts, newest first. A text search (`q`) matches by pattern across the
- * organization's contacts whatever the window, so it is one query; the rest read in time windows
- * (lib/newestFirstPage.ts).
+ * One page of GET /contacts, newest first (lib/newestFirstPage.ts): the whole list in time windows;
+ * a phone, an e-mail or a text search (`q`) as one query, which matches few contacts or must look
+ * at every one whatever the window.
  */
 export function listContactsPage(
   contacts: Collection<ContactDoc>,
@@ -48,15 +50,10 @@ export function listContactsPage(
   query: ContactListQuery,
   limit: number,
 ) {
-  if (query.q)
-    return contacts
-      .find(contactListFilter(orgId, query))
-      .sort(CONTACT_LIST_SORT)
-      .limit(limit + 1)
-      .toArray();
   return newestFirstPage(contacts, {
     filter: contactListConditions(orgId, query),
     field: 'created_at',
+    indexes: CONTACT_INDEX_KEYS,
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: limit + 1,
   });
