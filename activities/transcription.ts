@@ -7,6 +7,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
+import { callDaysChanged } from '../lib/callDayTotals';
 import { recordingsBucket, type Collections } from '../lib/mongo';
 import {
   AudioToolchainUnavailable,
@@ -135,6 +136,7 @@ export function createTranscriptionActivities(deps: {
           { _id: input.callId, org_id: input.orgId },
           { $set: { duration_seconds: Math.round(seconds), updated_at: new Date() } },
         );
+        await callDaysChanged(deps.collections, input.orgId, [call.recorded_day]);
         return { segments: segments.length, channels, language };
       } catch (error) {
         if (error instanceof UndecodableAudio)

@@ -323,6 +323,29 @@ export interface ContactDoc {
   updated_at: Date;
 }
 
+/** One agent's calls of one day (lib/callDayTotals.ts). */
+export interface DayAgentTotals {
+  agent_email: string;
+  calls: number;
+  inbound: number;
+  outbound: number;
+  /** Seconds, of the calls whose duration is known. */
+  duration: number;
+  with_duration: number;
+}
+
+/** Team metrics' kept totals of one organization's UTC day (`_id` = `<orgId>:<YYYY-MM-DD>`). */
+export interface CallDayTotalsDoc {
+  _id: string;
+  org_id: string;
+  day: string;
+  /** Bumped after every change to the day's calls. */
+  generation: number;
+  /** The generation `agents` was added up for; absent until first added up. */
+  computed_generation?: number;
+  agents: DayAgentTotals[];
+}
+
 /** The first outbound call at or after a contact's lead time. */
 export interface LeadResponse {
   lead_at: Date;

@@ -18,6 +18,7 @@ import type {
   TranscriptDoc,
   UserDoc,
   RateLimitWindowDoc,
+  CallDayTotalsDoc,
   WebhookDeliveryDoc,
   WebhookEndpointDoc,
 } from './documents';
@@ -116,6 +117,10 @@ export const COLLECTIONS = {
     name: 'rate_limit_windows',
     indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
   },
+  callDayTotals: {
+    name: 'call_day_totals',
+    indexes: [{ key: { org_id: 1, day: 1 }, name: 'org_day' }],
+  },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
 
 export interface Collections {
@@ -125,6 +130,7 @@ export interface Collections {
   calls: Collection<CallDoc>;
   batches: Collection<BatchDoc>;
   rateLimitWindows: Collection<RateLimitWindowDoc>;
+  callDayTotals: Collection<CallDayTotalsDoc>;
   transcripts: Collection<TranscriptDoc>;
   extractions: Collection<CallExtractionsDoc>;
   connections: Collection<ConnectionDoc>;
@@ -165,6 +171,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       calls: collection<CallDoc>(COLLECTIONS.calls.name),
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
       rateLimitWindows: collection<RateLimitWindowDoc>(COLLECTIONS.rateLimitWindows.name),
+      callDayTotals: collection<CallDayTotalsDoc>(COLLECTIONS.callDayTotals.name),
       transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
       extractions: collection<CallExtractionsDoc>(COLLECTIONS.extractions.name),
       connections: collection<ConnectionDoc>(COLLECTIONS.connections.name),

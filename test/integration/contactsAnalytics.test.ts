@@ -398,6 +398,84 @@ describeWithStack('contacts, analytics, and the call detail with what the engine
     expect((await backfillLeadResponses(stack.database.collections)).organizations).toBe(0);
   });
 
+  test('whole days come from kept per-day totals, added up again after any change to the day', async () => {
+    const other = await seedTenant(stack.database, 'owner', 'Totals');
+    const org = other.organization._id;
+    const { callDayTotals } = stack.database.collections;
+    const day = (offsetDays: number, hour: number) => new Date(Date.UTC(2026, 4, 10 + offsetDays, hour));
+    await insertCalls(stack.database, [
+      makeCall(org, {
+        recorded_at: day(0, 23),
+        agent_email: 'ana@x.example',
+        direction: 'inbound',
+        duration_seconds: 10,
+      }),
+      makeCall(org, {
+        recorded_at: day(1, 9),
+        agent_email: 'ana@x.example',
+        direction: 'outbound',
+        duration_seconds: 20,
+      }),
+      makeCall(org, {
+        recorded_at: day(1, 10),
+        agent_email: 'bo@x.example',
+        direction: 'inbound',
+        duration_seconds: null,
+      }),
+      makeCall(org, {
+        recorded_at: day(2, 1),
+        agent_email: 'bo@x.example',
+        direction: 'outbound',
+        duration_seconds: 40,
+      }),
+    ]);
+    // From 12:00 on day 0 to 12:00 on day 2: day 1 is whole, the ends are partial.
+    const period = `from=${day(0, 12).toISOString()}&to=${day(2, 12).toISOString()}`;
+    const metrics = async () =>
+      (await api(stack, other.key, 'GET', `/analytics/team-metrics?${period}&group_by=day`)).body.data;
+    const first = await metrics();
+    expect(first.team).toMatchObject({ calls: 4, inbound: 2, outbound: 2, total_duration_seconds: 70 });
+    expect(first.groups.map((group: { key: string; calls: number }) => [group.key, group.calls])).toEqual([
+      ['2026-05-10', 1],
+      ['2026-05-11', 2],
+      ['2026-05-12', 1],
+    ]);
+    const kept = await callDayTotals.findOne({ _id: `${org}:2026-05-11`, org_id: org });
+    expect(kept).toMatchObject({ computed_generation: kept!.generation });
+    expect(kept!.agents).toHaveLength(2);
+    // Only the whole day is kept; the partial ends are added up from the calls each time.
+    expect(await callDayTotals.countDocuments({ org_id: org, computed_generation: { $exists: true } })).toBe(1);
+
+    // The kept totals are what is read while the day is unchanged...
+    await callDayTotals.updateOne({ _id: kept!._id, org_id: org }, { $set: { 'agents.0.calls': 50 } });
+    expect((await metrics()).team.calls).toBe(53); // 4 calls, one of them now counted as 50
+    // ...and a change to the day (a new call stored) makes the next read add it up again.
+    await insertCalls(stack.database, [
+      makeCall(org, {
+        recorded_at: day(1, 15),
+        agent_email: 'cy@x.example',
+        direction: 'outbound',
+        duration_seconds: 5,
+      }),
+    ]);
+    const after = await metrics();
+    expect(after.team).toMatchObject({ calls: 5, outbound: 3, total_duration_seconds: 75 });
+    const byAgent = await api(stack, other.key, 'GET', `/analytics/team-metrics?${period}&agent_email=bo@x.example`);
+    expect(byAgent.body.data.team).toMatchObject({ calls: 2, inbound: 1, outbound: 1, total_duration_seconds: 40 });
+  });
+
+  test('team metrics within one day, and across one midnight with no whole day', async () => {
+    const within = `from=${at(0).toISOString()}&to=${at(120).toISOString()}`;
+    const oneDay = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${within}&group_by=day`);
+    expect(oneDay.body.data.team).toMatchObject({ calls: 5, inbound: 3, outbound: 2 });
+    const acrossMidnight = `from=${at(60).toISOString()}&to=${at(24 * 60 + 1).toISOString()}`;
+    const across = await api(stack, tenant.key, 'GET', `/analytics/team-metrics?${acrossMidnight}&group_by=day`);
+    expect(across.body.data.groups.map((group: { key: string; calls: number }) => [group.key, group.calls])).toEqual([
+      ['2026-03-10', 2],
+      ['2026-03-11', 1],
+    ]);
+  });
+
   test('team metrics reject a reversed or too long period', async () => {
     const reversed = await api(
       stack,

@@ -1,6 +1,7 @@
 import type { CallDoc, Speaker, StageName, StageState } from '../../lib/documents';
 import { STAGE_NAMES } from '../../lib/documents';
 import { newId } from '../../lib/ids';
+import { callDaysChanged } from '../../lib/callDayTotals';
 import type { Database } from '../../lib/mongo';
 import { scriptSegments } from './callFixtures';
 
@@ -44,7 +45,15 @@ export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallD
 }
 
 export async function insertCalls(database: Database, calls: CallDoc[]): Promise<void> {
-  if (calls.length) await database.collections.calls.insertMany(calls);
+  if (calls.length === 0) return;
+  await database.collections.calls.insertMany(calls);
+  // As the product's ingest does after storing calls: their days' team-metric totals are stale.
+  for (const orgId of new Set(calls.map((call) => call.org_id)))
+    await callDaysChanged(
+      database.collections,
+      orgId,
+      calls.filter((call) => call.org_id === orgId).map((call) => call.recorded_day),
+    );
 }
 
 /** A call's transcript as the transcription stage stores it, read from a script (see scriptSegments). */

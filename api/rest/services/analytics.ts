@@ -1,11 +1,12 @@
 import type { LeadResponse } from '../../../lib/documents';
 import { LEAD_HISTORY_PROJECTION, leadResponseOf, type LeadHistoryCall } from '../../../lib/leadResponse';
+import { dailyAgentTotals } from '../../../lib/callDayTotals';
 import { onOrAfter, type Collections } from '../../../lib/mongo';
 
 /**
- * Team metrics: one aggregation groups the period's calls by agent or by day (the stored
- * `recorded_day`, the UTC day of `recorded_at`) with every count and sum at once; speed-to-lead
- * is read from the value each contact keeps (lib/leadResponse.ts).
+ * Team metrics: the period's calls by agent or by UTC day, from the per-day totals kept for each
+ * agent (lib/callDayTotals.ts); speed-to-lead from the value each contact keeps
+ * (lib/leadResponse.ts).
  */
 export type GroupBy = 'agent' | 'day';
 
@@ -69,41 +70,21 @@ function finish(accumulator: Accumulator): Metrics {
 }
 
 export async function teamMetrics(collections: Collections, orgId: string, query: TeamMetricsQuery) {
-  const groupField = query.groupBy === 'agent' ? '$agent_email' : '$recorded_day';
-  const match: Record<string, unknown> = { org_id: orgId, recorded_at: { ...onOrAfter(query.from), $lt: query.to } };
-  if (query.agentEmail) match.agent_email = query.agentEmail;
-  // A call counts towards durations once its length is known (null until transcription measured it).
-  const hasDuration = { $gte: ['$duration_seconds', 0] };
-  const rows = await collections.calls
-    .aggregate<{
-      _id: string;
-      calls: number;
-      inbound: number;
-      outbound: number;
-      duration: number;
-      withDuration: number;
-    }>([
-      { $match: match },
-      {
-        $group: {
-          _id: groupField,
-          calls: { $sum: 1 },
-          inbound: { $sum: { $cond: [{ $eq: ['$direction', 'inbound'] }, 1, 0] } },
-          outbound: { $sum: { $cond: [{ $eq: ['$direction', 'outbound'] }, 1, 0] } },
-          duration: { $sum: { $cond: [hasDuration, '$duration_seconds', 0] } },
-          withDuration: { $sum: { $cond: [hasDuration, 1, 0] } },
-        },
-      },
-    ])
-    .toArray();
-
   const groups = new Map<string, Accumulator>();
   const group = (key: string) => {
     if (!groups.has(key)) groups.set(key, emptyAccumulator());
     return groups.get(key)!;
   };
-  for (const { _id: key, calls, inbound, outbound, duration, withDuration } of rows) {
-    Object.assign(group(key), { calls, inbound, outbound, duration, withDuration });
+  const daily = await dailyAgentTotals(collections, orgId, query.from, query.to, query.agentEmail);
+  for (const [day, agents] of daily) {
+    for (const totals of agents) {
+      const accumulator = group(query.groupBy === 'agent' ? totals.agent_email : day);
+      accumulator.calls += totals.calls;
+      accumulator.inbound += totals.inbound;
+      accumulator.outbound += totals.outbound;
+      accumulator.duration += totals.duration;
+      accumulator.withDuration += totals.with_duration;
+    }
   }
   for (const speed of await speedsToLead(collections, orgId, query)) group(speed.key).speeds.push(speed.seconds);
 

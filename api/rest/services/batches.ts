@@ -3,6 +3,7 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { BatchStatus, CallDoc } from '../../../lib/documents';
 import { AppError, serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { callDaysChanged } from '../../../lib/callDayTotals';
 import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
 import { batchWorkflowId, searchAttributes, taskQueues } from '../../../lib/temporal';
@@ -56,7 +57,14 @@ async function insertNewCalls(collections: Collections, calls: CallDoc[]): Promi
       rejected.add(writeError.index);
     }
   }
-  return new Set(calls.filter((_, index) => !rejected.has(index)).map((call) => call._id));
+  const inserted = calls.filter((_, index) => !rejected.has(index));
+  if (inserted.length)
+    await callDaysChanged(
+      collections,
+      inserted[0]!.org_id,
+      inserted.map((call) => call.recorded_day),
+    );
+  return new Set(inserted.map((call) => call._id));
 }
 
 /**
@@ -152,6 +160,11 @@ export async function createBatch(
     } catch (error) {
       // Nothing half-written: without a workflow the records would sit in `queued` forever.
       await deps.collections.calls.deleteMany({ org_id: orgId, _id: { $in: newCalls.map((call) => call._id) } });
+      await callDaysChanged(
+        deps.collections,
+        orgId,
+        newCalls.map((call) => call.recorded_day),
+      );
       await deps.collections.batches.deleteOne({ _id: batchId, org_id: orgId });
       throw serviceUnavailable(`Could not start processing, nothing was stored: ${(error as Error).message}`);
     }

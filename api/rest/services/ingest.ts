@@ -4,6 +4,7 @@ import type { CallDoc, StageName, StageState } from '../../../lib/documents';
 import { STAGE_NAMES } from '../../../lib/documents';
 import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { callDaysChanged } from '../../../lib/callDayTotals';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
 import { callSearchAttributes, callWorkflowId, taskQueues } from '../../../lib/temporal';
 import type { processCall } from '../../../workflows';
@@ -118,10 +119,12 @@ export async function ingestSingleCall(
     if (!existing) throw error;
     return { call: existing, created: false };
   }
+  await callDaysChanged(deps.collections, call.org_id, [call.recorded_day]);
   try {
     await startCallWorkflow(deps.temporal, call);
   } catch (error) {
     await deps.collections.calls.deleteOne({ _id: call._id, org_id: call.org_id });
+    await callDaysChanged(deps.collections, call.org_id, [call.recorded_day]);
     throw serviceUnavailable(`Could not start processing, nothing was stored: ${(error as Error).message}`);
   }
   return { call, created: true };
