@@ -1,4 +1,4 @@
-import type { CallDayTotalsDoc, DayAgentTotals } from './documents';
+import type { DayAgentTotals } from './documents';
 import { isDuplicateKeyError, onOrAfter, type Collections } from './mongo';
 
 /**
