@@ -165,3 +165,9 @@ export const syncPolicy = {
     nonRetryableErrorTypes: [NON_RETRYABLE.callNotFound, NON_RETRYABLE.syncAuthFailed, NON_RETRYABLE.syncRejected],
   },
 } satisfies ActivityOptions;
+
+/** `POST …/connections/{id}/test`: one attempt, its outcome is the answer (never retried). */
+export const connectionCheckPolicy = {
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 1 },
+} satisfies ActivityOptions;

@@ -103,7 +103,8 @@ export interface CallDoc {
   updated_at: Date;
 }
 
-export type BatchStatus = 'queued' | 'processing' | 'completed' | 'completed_with_errors' | 'failed';
+export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'completed_with_errors', 'failed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 export interface BatchDoc {
   _id: string;

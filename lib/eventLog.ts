@@ -1,18 +1,12 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
 import { createHash } from 'node:crypto';
 import type { Config } from './config';
 import type { EventDoc, WebhookDeliveryDoc } from './documents';
 import { eventIdFor, type EventType } from './events';
 import { isDuplicateKeyError, type Collections } from './mongo';
 import { EVENT_DATA_SCHEMAS } from './schemas/events';
-import {
-  deliveryWorkflowId,
-  searchAttributes,
-  taskQueues,
-  type DeliverWebhookInput,
-  type WebhookRetrySettings,
-} from './temporal';
+import type { DeliverWebhookInput, WebhookRetrySettings } from './temporal';
+import { startDeliverWebhook } from './workflowStarts';
 
 /**
  * The event log and its fan-out: every event is stored once under its stable id, then delivered
@@ -137,16 +131,5 @@ export async function startDelivery(deps: EventLogDeps, delivery: WebhookDeliver
     deliveryId: delivery._id,
     retry: webhookRetrySettings(deps.config),
   };
-  try {
-    await deps.temporal.workflow.start('deliverWebhook', {
-      workflowId: deliveryWorkflowId(delivery._id),
-      taskQueue: taskQueues.webhooks,
-      args: [input],
-      // A finished delivery keeps its id: a repeated fan-out must not deliver it again.
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      typedSearchAttributes: [{ key: searchAttributes.OrgId, value: delivery.org_id }],
-    });
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-  }
+  await startDeliverWebhook(deps.temporal, input);
 }

@@ -1,15 +1,11 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
+import { connectionCheckPolicy } from '../activities/policies';
+import type { CheckConnectionInput, CheckConnectionResult } from '../lib/temporal';
 
-const { checkConnection: check } = proxyActivities<CallProcessingActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { maximumAttempts: 1 },
-});
+const { checkConnection: check } = proxyActivities<CallProcessingActivities>(connectionCheckPolicy);
 
 /** `POST …/connections/{id}/test`: one attempt at the service with the stored credentials. */
-export async function checkConnection(input: {
-  orgId: string;
-  connectionId: string;
-}): Promise<{ error: string | null }> {
+export async function checkConnection(input: CheckConnectionInput): Promise<CheckConnectionResult> {
   return check(input);
 }

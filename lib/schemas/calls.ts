@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BATCH_STATUSES, CALL_STATUSES } from '../documents';
 import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from './common';
 import { Appointment, Extraction, Summary, Task, TranscriptSegment } from './insights';
 
@@ -34,7 +35,8 @@ export const BatchRequest = z
   .strict();
 export type BatchRequest = z.infer<typeof BatchRequest>;
 
-export const CALL_STATUS_VALUES = ['queued', 'processing', 'completed', 'failed'] as const;
+/** The statuses the API shows are the stored ones (lib/documents.ts). */
+export const CALL_STATUS_VALUES = CALL_STATUSES;
 export const STAGE_STATUS_VALUES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
 export const DIRECTIONS = ['inbound', 'outbound'] as const;
 
@@ -47,6 +49,7 @@ export const BatchCreated = z.object({
   ),
   status_url: z.url(),
 });
+export type BatchCreated = z.infer<typeof BatchCreated>;
 
 export const BatchProgress = z.object({
   batch_id: z.string(),
@@ -54,7 +57,7 @@ export const BatchProgress = z.object({
   processed: z.number().int(),
   failed: z.number().int(),
   in_progress: z.number().int(),
-  status: z.enum(['queued', 'processing', 'completed', 'completed_with_errors', 'failed']),
+  status: z.enum(BATCH_STATUSES),
   progress_percentage: z.number().int().min(0).max(100),
 });
 

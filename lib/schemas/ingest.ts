@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from './common';
-import { DIRECTIONS, Tags } from './calls';
+import { CALL_STATUS_VALUES, DIRECTIONS, Tags } from './calls';
 
 /**
  * POST /integrations/dialer/webhook. Required: what no call can be processed or deduplicated
@@ -61,7 +61,7 @@ export type UploadFields = z.infer<typeof UploadFields>;
 export const CallAccepted = z.object({
   call_id: z.string(),
   external_id: z.string().nullable(),
-  status: z.enum(['queued', 'processing', 'completed', 'failed']),
+  status: z.enum(CALL_STATUS_VALUES),
   duplicate: z.boolean().describe('true when the external_id was already known: the existing call is reported'),
   status_url: z.string(),
 });

@@ -12,8 +12,7 @@ import {
   ResyncStarted,
 } from '../../../lib/schemas/connections';
 import { envelope } from '../../../lib/schemas/responses';
-import { syncWorkflowId, taskQueues } from '../../../lib/temporal';
-import type { checkConnection, syncCall } from '../../../workflows';
+import { runCheckConnection, startSyncCall } from '../../../lib/workflowStarts';
 import type { RestDeps } from '../deps';
 import { ownOrganization } from '../middleware/auth';
 import { defineRoute, type RouteDefinition } from '../routing';
@@ -132,12 +131,7 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
         const orgId = ownOrganization(auth, params.orgId);
         const connection = await findConnection(orgId, params.connectionId);
         // The check runs on a worker (the adapters live there): a short workflow, awaited.
-        const result = await deps.temporal.client.workflow.execute<typeof checkConnection>('checkConnection', {
-          workflowId: `check-${connection._id}-${Date.now()}`,
-          taskQueue: taskQueues.callProcessing,
-          args: [{ orgId, connectionId: connection._id }],
-          workflowExecutionTimeout: '1 minute',
-        });
+        const result = await runCheckConnection(deps.temporal.client, { orgId, connectionId: connection._id });
         ctx.body = {
           success: true,
           data: {
@@ -173,13 +167,9 @@ export function resyncRoutes(deps: RestDeps): RouteDefinition[] {
         const call = await collections.calls.findOne({ ...visibleCallsFilter(auth), _id: params.callId });
         if (!call) throw notFound('Call');
         if (call.status !== 'completed') throw conflict(`The call is ${call.status}; resync runs on completed calls`);
-        const workflowId = syncWorkflowId(call._id);
+        let workflowId: string;
         try {
-          await deps.temporal.client.workflow.start<typeof syncCall>('syncCall', {
-            workflowId,
-            taskQueue: taskQueues.callProcessing,
-            args: [{ orgId: auth.orgId, callId: call._id }],
-          });
+          workflowId = await startSyncCall(deps.temporal.client, { orgId: auth.orgId, callId: call._id });
         } catch (error) {
           if (error instanceof WorkflowExecutionAlreadyStartedError) throw conflict('A resync of this call is running');
           throw error;

@@ -1,23 +1,14 @@
 import type { Client } from '@temporalio/client';
 import { MongoBulkWriteError } from 'mongodb';
-import type { BatchStatus, CallDoc } from '../../../lib/documents';
+import type { CallDoc } from '../../../lib/documents';
 import { AppError, serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import type { Collections } from '../../../lib/mongo';
-import type { BatchCallItem, BatchRequest } from '../../../lib/schemas/calls';
-import { batchWorkflowId, searchAttributes, taskQueues } from '../../../lib/temporal';
-import type { ingestBatch } from '../../../workflows';
+import type { BatchCallItem, BatchCreated, BatchRequest } from '../../../lib/schemas/calls';
+import { startIngestBatch } from '../../../lib/workflowStarts';
 import { utcOffsetMinutesOf } from '../../../lib/time';
 import { newCallDoc } from './ingest';
-
-export interface BatchCreated {
-  batch_id: string;
-  total_calls: number;
-  status: BatchStatus;
-  calls: { call_id: string; external_id: string | null; status: string }[];
-  status_url: string;
-}
 
 export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
   return newCallDoc(
@@ -137,25 +128,15 @@ export async function createBatch(
 
   if (newCalls.length > 0) {
     try {
-      await deps.temporal.workflow.start<typeof ingestBatch>('ingestBatch', {
-        workflowId: batchWorkflowId(batchId),
-        taskQueue: taskQueues.callProcessing,
-        args: [
-          {
-            orgId,
-            batchId,
-            calls: newCalls.map((call) => ({
-              callId: call._id,
-              agentEmail: call.agent_email,
-              externalId: call.external_id,
-            })),
-            concurrency: deps.concurrency,
-          },
-        ],
-        typedSearchAttributes: [
-          { key: searchAttributes.OrgId, value: orgId },
-          { key: searchAttributes.BatchId, value: batchId },
-        ],
+      await startIngestBatch(deps.temporal, {
+        orgId,
+        batchId,
+        calls: newCalls.map((call) => ({
+          callId: call._id,
+          agentEmail: call.agent_email,
+          externalId: call.external_id,
+        })),
+        concurrency: deps.concurrency,
       });
     } catch (error) {
       // Nothing half-written: without a workflow the records would sit in `queued` forever.

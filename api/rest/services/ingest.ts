@@ -1,13 +1,11 @@
 import type { Client } from '@temporalio/client';
-import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { CallDoc, StageName, StageState } from '../../../lib/documents';
 import { STAGE_NAMES } from '../../../lib/documents';
 import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import { callSearchAttributes, callWorkflowId, taskQueues } from '../../../lib/temporal';
-import type { processCall } from '../../../workflows';
+import { startProcessCall } from '../../../lib/workflowStarts';
 
 /** What every ingest path (batch item, upload, dialer) knows about a new call. */
 export interface NewCall {
@@ -86,21 +84,6 @@ export async function findCallByExternalId(
   return collections.calls.findOne({ org_id: orgId, ingest_key: externalId });
 }
 
-/** Starts `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */
-export async function startCallWorkflow(temporal: Client, call: CallDoc): Promise<void> {
-  await temporal.workflow.start<typeof processCall>('processCall', {
-    workflowId: callWorkflowId(call._id),
-    taskQueue: taskQueues.callProcessing,
-    args: [{ orgId: call.org_id, callId: call._id }],
-    typedSearchAttributes: callSearchAttributes(
-      call.org_id,
-      { callId: call._id, agentEmail: call.agent_email, externalId: call.external_id },
-      call.batch_id,
-    ),
-    workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-  });
-}
-
 /**
  * Stores one call and starts its workflow. A call whose external_id the organization already has
  * is returned as it is (`created: false`), never duplicated. If the workflow cannot start, the new
@@ -121,7 +104,7 @@ export async function ingestSingleCall(
   }
   await callDaysChanged(deps.collections, call.org_id, [call.recorded_day]);
   try {
-    await startCallWorkflow(deps.temporal, call);
+    await startProcessCall(deps.temporal, call);
   } catch (error) {
     await deps.collections.calls.deleteOne({ _id: call._id, org_id: call.org_id });
     await callDaysChanged(deps.collections, call.org_id, [call.recorded_day]);

@@ -1,0 +1,109 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import type { CallDoc } from './documents';
+import {
+  batchWorkflowId,
+  callSearchAttributes,
+  callWorkflowId,
+  deliveryWorkflowId,
+  searchAttributes,
+  syncWorkflowId,
+  taskQueues,
+  type CheckConnectionInput,
+  type CheckConnectionResult,
+  type DeliverWebhookInput,
+  type DeliverWebhookResult,
+  type IngestBatchInput,
+  type ProcessCallInput,
+  type ProcessCallResult,
+} from './temporal';
+
+/**
+ * Every workflow started from outside Temporal, each through one function here: its id, queue,
+ * search attributes and reuse policy in one place, its input typed. The signatures are checked
+ * against the workflow functions themselves in test/unit/workflowStarts.test.ts (lib/ may not
+ * import workflows/).
+ */
+export interface WorkflowSignatures {
+  processCall: (input: ProcessCallInput) => Promise<ProcessCallResult>;
+  ingestBatch: (input: IngestBatchInput) => Promise<unknown>;
+  syncCall: (input: ProcessCallInput) => Promise<unknown>;
+  deliverWebhook: (input: DeliverWebhookInput) => Promise<DeliverWebhookResult>;
+  checkConnection: (input: CheckConnectionInput) => Promise<CheckConnectionResult>;
+}
+
+/** `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */
+export async function startProcessCall(client: Client, call: CallDoc): Promise<void> {
+  await client.workflow.start<WorkflowSignatures['processCall']>('processCall', {
+    workflowId: callWorkflowId(call._id),
+    taskQueue: taskQueues.callProcessing,
+    args: [{ orgId: call.org_id, callId: call._id }],
+    typedSearchAttributes: callSearchAttributes(
+      call.org_id,
+      { callId: call._id, agentEmail: call.agent_email, externalId: call.external_id },
+      call.batch_id,
+    ),
+    workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+  });
+}
+
+/** `ingestBatch`, which runs the batch's calls as `processCall` children (id `batch-<batchId>`). */
+export async function startIngestBatch(client: Client, input: IngestBatchInput): Promise<void> {
+  await client.workflow.start<WorkflowSignatures['ingestBatch']>('ingestBatch', {
+    workflowId: batchWorkflowId(input.batchId),
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    typedSearchAttributes: [
+      { key: searchAttributes.OrgId, value: input.orgId },
+      { key: searchAttributes.BatchId, value: input.batchId },
+    ],
+  });
+}
+
+/**
+ * `syncCall` for a completed call (id `sync-<callId>`). Throws `WorkflowExecutionAlreadyStartedError`
+ * while a resync of the call runs.
+ */
+export async function startSyncCall(client: Client, input: ProcessCallInput): Promise<string> {
+  const workflowId = syncWorkflowId(input.callId);
+  await client.workflow.start<WorkflowSignatures['syncCall']>('syncCall', {
+    workflowId,
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    typedSearchAttributes: [
+      { key: searchAttributes.OrgId, value: input.orgId },
+      { key: searchAttributes.CallId, value: input.callId },
+    ],
+  });
+  return workflowId;
+}
+
+/** `deliverWebhook` (id `delivery-<id>`, `webhooks` queue); a delivery already started is left as it is. */
+export async function startDeliverWebhook(client: Client, input: DeliverWebhookInput): Promise<void> {
+  try {
+    await client.workflow.start<WorkflowSignatures['deliverWebhook']>('deliverWebhook', {
+      workflowId: deliveryWorkflowId(input.deliveryId),
+      taskQueue: taskQueues.webhooks,
+      args: [input],
+      // A finished delivery keeps its id: a repeated fan-out must not deliver it again.
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+/** `checkConnection`, awaited: one attempt at the service with the stored credentials. */
+export async function runCheckConnection(
+  client: Client,
+  input: CheckConnectionInput,
+  now = new Date(),
+): Promise<CheckConnectionResult> {
+  return client.workflow.execute<WorkflowSignatures['checkConnection']>('checkConnection', {
+    workflowId: `check-${input.connectionId}-${now.getTime()}`,
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    workflowExecutionTimeout: '1 minute',
+    typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
+  });
+}
