@@ -166,4 +166,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes validate, authorize and render; the queries and writes live in api/rest/services/.
+    files: ['api/rest/routes/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(find|findOne|findOneAndUpdate|insertOne|insertMany|updateOne|updateMany|replaceOne|deleteOne|deleteMany|aggregate|countDocuments|bulkWrite)$/][callee.object.object.name='collections']",
+          message: 'Routes do not query collections: put the read or write in a service (api/rest/services/).',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(find|findOne|findOneAndUpdate|insertOne|insertMany|updateOne|updateMany|replaceOne|deleteOne|deleteMany|aggregate|countDocuments|bulkWrite)$/][callee.object.object.property.name='collections']",
+          message: 'Routes do not query collections: put the read or write in a service (api/rest/services/).',
+        },
+      ],
+    },
+  },
 );

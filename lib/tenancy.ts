@@ -95,6 +95,11 @@ export async function createApiKey(
 }
 
 /** The public view of a key: never the hash. */
+/** The organization's API keys, newest first (revoked ones included: the list is their audit trail). */
+export function listApiKeys(collections: Collections, orgId: string): Promise<ApiKeyDoc[]> {
+  return collections.apiKeys.find({ org_id: orgId }).sort({ created_at: -1, _id: -1 }).toArray();
+}
+
 export function apiKeyView(record: ApiKeyDoc) {
   return {
     id: record._id,

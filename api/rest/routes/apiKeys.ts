@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiKeyCreated, ApiKeyCreateRequest, ApiKeyView } from '../../../lib/schemas/apiKeys';
 import { envelope } from '../../../lib/schemas/responses';
-import { apiKeyView, createApiKey, revokeApiKey } from '../../../lib/tenancy';
+import { apiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../../lib/tenancy';
 import { ownOrganization } from '../middleware/auth';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
@@ -45,7 +45,7 @@ export function apiKeyRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const keys = await collections.apiKeys.find({ org_id: orgId }).sort({ created_at: -1, _id: -1 }).toArray();
+        const keys = await listApiKeys(collections, orgId);
         ctx.body = { success: true, data: keys.map(apiKeyView) };
       },
     }),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { computeBatchProgress } from '../../../lib/batchProgress';
-import { notFound } from '../../../lib/errors';
 import { BatchCreated, BatchProgress, BatchRequest } from '../../../lib/schemas/calls';
 import { envelope } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { createBatch } from '../services/batches';
+import { createBatch, findVisibleBatch } from '../services/batches';
 import { assertMayFileAs, ownCallsOnly } from '../services/calls';
 
 const BatchParams = z.object({ batchId: z.string().min(1).max(64) });
@@ -59,9 +58,7 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'Batch progress', schema: envelope(BatchProgress) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const batch = await deps.database.collections.batches.findOne({ _id: params.batchId, org_id: auth.orgId });
-        // An agent follows only the batches its own keys created (their calls are the agent's own).
-        if (!batch || (ownCallsOnly(auth) !== null && batch.created_by !== auth.userId)) throw notFound('Batch');
+        const batch = await findVisibleBatch(deps.database.collections, auth, params.batchId);
         ctx.body = { success: true, data: await computeBatchProgress(deps.database.collections, batch) };
       },
     }),

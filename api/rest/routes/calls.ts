@@ -10,7 +10,7 @@ import { Scorecard } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { listCallsPage, visibleCallsFilter } from '../services/calls';
+import { callDetailParts, findCallScorecard, findVisibleCall, listCallsPage } from '../services/calls';
 import { callDetailView, callSummaryView, scorecardView } from '../views';
 
 const CallParams = z.object({ callId: z.string().min(1).max(64) });
@@ -32,13 +32,6 @@ export const CallListQuery = z
 
 export function callRoutes(deps: RestDeps): RouteDefinition[] {
   const collections = deps.database.collections;
-  const calls = collections.calls;
-  const findVisibleCall = async (auth: Parameters<typeof visibleCallsFilter>[0], callId: string) => {
-    // Another organization's call, or another agent's for an agent, is "not found".
-    const call = await calls.findOne({ ...visibleCallsFilter(auth), _id: callId });
-    if (!call) throw notFound('Call');
-    return call;
-  };
 
   return [
     defineRoute({
@@ -52,7 +45,7 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'A page of calls', schema: paginated(CallSummary) },
       errors: [400, 403],
       async handler(ctx, { auth, query }) {
-        const rows = await listCallsPage(calls, auth, query, query.limit);
+        const rows = await listCallsPage(collections.calls, auth, query, query.limit);
         const page = pageOf(rows, query.limit, (call) => call.recorded_at);
         ctx.body = {
           success: true,
@@ -72,17 +65,10 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The call', schema: envelope(CallDetail) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const call = await findVisibleCall(auth, params.callId);
-        const scope = { org_id: auth.orgId, call_id: call._id };
-        const [transcript, extractions, tasks, appointments] = await Promise.all([
-          collections.transcripts.findOne({ _id: call._id, org_id: auth.orgId }),
-          collections.extractions.findOne({ _id: call._id, org_id: auth.orgId }),
-          collections.tasks.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
-          collections.appointments.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
-        ]);
+        const call = await findVisibleCall(collections, auth, params.callId);
         ctx.body = {
           success: true,
-          data: callDetailView(call, { transcript, extractions, tasks, appointments }, deps.baseUrl),
+          data: callDetailView(call, await callDetailParts(collections, call), deps.baseUrl),
         };
       },
     }),
@@ -97,9 +83,8 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The scorecard', schema: envelope(Scorecard) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const call = await findVisibleCall(auth, params.callId);
-        const scorecard = await collections.scorecards.findOne({ _id: call._id, org_id: auth.orgId });
-        if (!scorecard) throw notFound('Scorecard');
+        const call = await findVisibleCall(collections, auth, params.callId);
+        const scorecard = await findCallScorecard(collections, call);
         ctx.body = { success: true, data: scorecardView(scorecard) };
       },
     }),
@@ -114,7 +99,7 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The audio or video bytes', contentType: 'application/octet-stream' },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const call = await findVisibleCall(auth, params.callId);
+        const call = await findVisibleCall(collections, auth, params.callId);
         await streamStoredFile(ctx, recordingsBucket(deps.database.db), call.recording_file_id, auth.orgId, {
           what: 'Recording',
           contentType: (file) => String(file.metadata?.content_type ?? 'application/octet-stream'),
@@ -133,7 +118,7 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'MISMO 3.4 XML', contentType: 'application/xml' },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const call = await findVisibleCall(auth, params.callId);
+        const call = await findVisibleCall(collections, auth, params.callId);
         await streamStoredFile(ctx, mismoBucket(deps.database.db), call.mismo_file_id, auth.orgId, {
           what: 'MISMO file',
           contentType: () => 'application/xml; charset=utf-8',

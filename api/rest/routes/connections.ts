@@ -1,10 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
-import { sealConnectionConfig } from '../../../lib/connections';
 import type { ConnectionDoc } from '../../../lib/documents';
-import { conflict, notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
-import { isDuplicateKeyError } from '../../../lib/mongo';
+import { conflict } from '../../../lib/errors';
 import {
   ConnectionCreateRequest,
   ConnectionTestResult,
@@ -16,7 +13,8 @@ import { runCheckConnection, startSyncCall } from '../../../lib/workflowStarts';
 import type { RestDeps } from '../deps';
 import { ownOrganization } from '../middleware/auth';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { visibleCallsFilter } from '../services/calls';
+import { findVisibleCall } from '../services/calls';
+import { createConnection, deleteConnection, findConnection, listConnections } from '../services/connections';
 import { assertDeliverableUrl } from '../services/webhooks';
 
 const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
@@ -36,11 +34,6 @@ export function connectionView(connection: ConnectionDoc): z.infer<typeof Connec
 /** CRM and calendar connections (permission `connections:manage`). */
 export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
   const { collections } = deps.database;
-  const findConnection = async (orgId: string, connectionId: string) => {
-    const connection = await collections.connections.findOne({ _id: connectionId, org_id: orgId });
-    if (!connection) throw notFound('Connection');
-    return connection;
-  };
   return [
     defineRoute({
       method: 'post',
@@ -59,20 +52,7 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
         const orgId = ownOrganization(auth, params.orgId);
         const serviceUrl = body.type === 'hubspot' ? body.config.base_url : body.config.url;
         if (serviceUrl) await assertDeliverableUrl(deps, serviceUrl);
-        const now = new Date();
-        const connection: ConnectionDoc = {
-          _id: newId('conn'),
-          org_id: orgId,
-          type: body.type,
-          ...sealConnectionConfig(deps.config.SECRETS_ENCRYPTION_KEY, body.type, body.config),
-          created_at: now,
-          updated_at: now,
-        };
-        await collections.connections.insertOne(connection).catch((error) => {
-          if (isDuplicateKeyError(error))
-            throw conflict(`The organization already has a ${body.type} connection; delete it first`);
-          throw error;
-        });
+        const connection = await createConnection({ collections, config: deps.config }, orgId, body);
         ctx.status = 201;
         ctx.body = { success: true, data: connectionView(connection) };
       },
@@ -89,10 +69,7 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const connections = await collections.connections
-          .find({ org_id: orgId })
-          .sort({ created_at: 1, _id: 1 })
-          .toArray();
+        const connections = await listConnections(collections, orgId);
         ctx.body = { success: true, data: connections.map(connectionView) };
       },
     }),
@@ -108,8 +85,7 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const connection = await findConnection(orgId, params.connectionId);
-        await collections.connections.deleteOne({ _id: connection._id, org_id: orgId });
+        const connection = await deleteConnection(collections, orgId, params.connectionId);
         ctx.body = { success: true, data: connectionView(connection) };
       },
     }),
@@ -129,7 +105,7 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const connection = await findConnection(orgId, params.connectionId);
+        const connection = await findConnection(collections, orgId, params.connectionId);
         // The check runs on a worker (the adapters live there): a short workflow, awaited.
         const result = await runCheckConnection(deps.temporal.client, { orgId, connectionId: connection._id });
         ctx.body = {
@@ -164,8 +140,7 @@ export function resyncRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404, 409],
       async handler(ctx, { auth, params }) {
         // Another organization's call, or another agent's for an agent, is "not found".
-        const call = await collections.calls.findOne({ ...visibleCallsFilter(auth), _id: params.callId });
-        if (!call) throw notFound('Call');
+        const call = await findVisibleCall(collections, auth, params.callId);
         if (call.status !== 'completed') throw conflict(`The call is ${call.status}; resync runs on completed calls`);
         let workflowId: string;
         try {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { notFound } from '../../../lib/errors';
 import { pageOf } from '../../../lib/pagination';
 import { CallSummary } from '../../../lib/schemas/calls';
 import { E164Phone, EmailFilter } from '../../../lib/schemas/common';
@@ -8,7 +7,13 @@ import { Task } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import { contactMetrics, contactSummaryView, listContactsPage } from '../services/contacts';
+import {
+  contactHistory,
+  contactMetrics,
+  contactSummaryView,
+  findContact,
+  listContactsPage,
+} from '../services/contacts';
 import { callSummaryView, taskView } from '../views';
 
 /** How many calls the contact detail's history shows; GET /calls?contact_id= pages through all. */
@@ -67,16 +72,10 @@ export function contactRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The contact', schema: envelope(ContactDetail) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const contact = await collections.contacts.findOne({ _id: params.contactId, org_id: auth.orgId });
-        if (!contact) throw notFound('Contact');
-        const scope = { org_id: auth.orgId, contact_id: contact._id };
-        const [metrics, history, openTasks] = await Promise.all([
+        const contact = await findContact(collections, auth.orgId, params.contactId);
+        const [metrics, { calls: history, openTasks }] = await Promise.all([
           contactMetrics(collections, auth.orgId, [contact._id]),
-          collections.calls.find(scope).sort({ recorded_at: -1, _id: -1 }).limit(CONTACT_HISTORY_LIMIT).toArray(),
-          collections.tasks
-            .find({ ...scope, status: 'open' })
-            .sort({ created_at: 1, _id: 1 })
-            .toArray(),
+          contactHistory(collections, contact, CONTACT_HISTORY_LIMIT),
         ]);
         ctx.body = {
           success: true,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { MORTGAGE_LEAD_DATASET } from '../../../lib/datasets';
 import type { DatasetDoc } from '../../../lib/documents';
-import { conflict, notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
-import { isDuplicateKeyError } from '../../../lib/mongo';
 import { envelope } from '../../../lib/schemas/responses';
 import { DatasetCreateRequest, DatasetUpdateRequest, DatasetView } from '../../../lib/schemas/settings';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
+import { createDataset, deleteDataset, findOwnDataset, listOwnDatasets, updateDataset } from '../services/datasets';
 
 const DatasetParams = z.object({ datasetId: z.string().min(1).max(64) });
 
@@ -38,11 +36,6 @@ const BUILT_IN_VIEW: z.infer<typeof DatasetView> = {
 /** Custom datasets: organization-defined extraction schemas, run on every call they apply to. */
 export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
   const { collections } = deps.database;
-  const findOwn = async (orgId: string, datasetId: string) => {
-    const dataset = await collections.datasets.findOne({ _id: datasetId, org_id: orgId });
-    if (!dataset) throw notFound('Dataset');
-    return dataset;
-  };
   return [
     defineRoute({
       method: 'get',
@@ -54,7 +47,7 @@ export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'Datasets', schema: envelope(z.array(DatasetView)) },
       errors: [403],
       async handler(ctx, { auth }) {
-        const own = await collections.datasets.find({ org_id: auth.orgId }).sort({ created_at: 1, _id: 1 }).toArray();
+        const own = await listOwnDatasets(collections, auth.orgId);
         ctx.body = { success: true, data: [BUILT_IN_VIEW, ...own.map(datasetView)] };
       },
     }),
@@ -71,12 +64,7 @@ export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 201, description: 'The dataset', schema: envelope(DatasetView) },
       errors: [400, 403, 409, 413, 415],
       async handler(ctx, { auth, body }) {
-        const now = new Date();
-        const dataset: DatasetDoc = { _id: newId('ds'), org_id: auth.orgId, ...body, created_at: now, updated_at: now };
-        await collections.datasets.insertOne(dataset).catch((error) => {
-          if (isDuplicateKeyError(error)) throw conflict(`A dataset with key "${body.key}" exists`);
-          throw error;
-        });
+        const dataset = await createDataset(collections, auth.orgId, body);
         ctx.status = 201;
         ctx.body = { success: true, data: datasetView(dataset) };
       },
@@ -97,7 +85,7 @@ export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
           data:
             params.datasetId === BUILT_IN_VIEW.id
               ? BUILT_IN_VIEW
-              : datasetView(await findOwn(auth.orgId, params.datasetId)),
+              : datasetView(await findOwnDataset(collections, auth.orgId, params.datasetId)),
         };
       },
     }),
@@ -113,12 +101,8 @@ export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The dataset', schema: envelope(DatasetView) },
       errors: [400, 403, 404, 413, 415],
       async handler(ctx, { auth, params, body }) {
-        await findOwn(auth.orgId, params.datasetId);
-        await collections.datasets.updateOne(
-          { _id: params.datasetId, org_id: auth.orgId },
-          { $set: { ...body, updated_at: new Date() } },
-        );
-        ctx.body = { success: true, data: datasetView(await findOwn(auth.orgId, params.datasetId)) };
+        const dataset = await updateDataset(collections, auth.orgId, params.datasetId, body);
+        ctx.body = { success: true, data: datasetView(dataset) };
       },
     }),
     defineRoute({
@@ -132,8 +116,7 @@ export function datasetRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The deleted dataset', schema: envelope(DatasetView) },
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
-        const dataset = await findOwn(auth.orgId, params.datasetId);
-        await collections.datasets.deleteOne({ _id: dataset._id, org_id: auth.orgId });
+        const dataset = await deleteDataset(collections, auth.orgId, params.datasetId);
         ctx.body = { success: true, data: datasetView(dataset) };
       },
     }),

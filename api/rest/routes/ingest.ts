@@ -6,6 +6,7 @@ import { recordingFileId } from '../../../lib/mongo';
 import { CallAccepted, DialerPayload, UploadFields } from '../../../lib/schemas/ingest';
 import { envelope } from '../../../lib/schemas/responses';
 import { decryptSecret } from '../../../lib/secrets';
+import { findOrganization } from '../../../lib/tenancy';
 import { utcOffsetMinutesOf } from '../../../lib/time';
 import { parseOrThrow } from '../../../lib/validation';
 import type { CallDoc } from '../../../lib/documents';
@@ -129,7 +130,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [400, 403, 409, 413, 415, 503],
       // The signature is checked before anything else, an Idempotency-Key replay included.
       async authorize(ctx, { auth, body }) {
-        const organization = await collections.organizations.findOne({ _id: auth.orgId });
+        const organization = await findOrganization(collections, auth.orgId);
         if (organization?.dialer_secret_encrypted) {
           const signature = ctx.get(SIGNATURE_HEADER);
           if (!signature) throw invalidSignature(`${SIGNATURE_HEADER} is required for this organization`);

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../../lib/scorecardTemplates';
 import type { ScorecardTemplateDoc } from '../../../lib/documents';
-import { notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
-import type { Collections } from '../../../lib/mongo';
 import { envelope } from '../../../lib/schemas/responses';
 import {
   ScorecardTemplateCreateRequest,
@@ -12,6 +9,13 @@ import {
 } from '../../../lib/schemas/settings';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
+import {
+  createScorecardTemplate,
+  findOwnScorecardTemplate,
+  hasOwnDefaultTemplate,
+  listOwnScorecardTemplates,
+  updateScorecardTemplate,
+} from '../services/scorecardTemplates';
 
 const TemplateParams = z.object({ templateId: z.string().min(1).max(64) });
 
@@ -52,22 +56,9 @@ function builtInView(anyOwnDefault: boolean): z.infer<typeof ScorecardTemplateVi
   };
 }
 
-/** At most one default per organization: making one the default unsets the others. */
-async function makeSoleDefault(collections: Collections, orgId: string, templateId: string): Promise<void> {
-  await collections.scorecardTemplates.updateMany(
-    { org_id: orgId, is_default: true, _id: { $ne: templateId } },
-    { $set: { is_default: false } },
-  );
-}
-
 /** QA scorecard templates: the built-in default, and the organization's own (phrases per criterion). */
 export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
   const { collections } = deps.database;
-  const findOwn = async (orgId: string, templateId: string) => {
-    const template = await collections.scorecardTemplates.findOne({ _id: templateId, org_id: orgId });
-    if (!template) throw notFound('Scorecard template');
-    return template;
-  };
   return [
     defineRoute({
       method: 'get',
@@ -79,10 +70,7 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'Templates', schema: envelope(z.array(ScorecardTemplateView)) },
       errors: [403],
       async handler(ctx, { auth }) {
-        const own = await collections.scorecardTemplates
-          .find({ org_id: auth.orgId })
-          .sort({ created_at: 1, _id: 1 })
-          .toArray();
+        const own = await listOwnScorecardTemplates(collections, auth.orgId);
         ctx.body = {
           success: true,
           data: [builtInView(own.some((template) => template.is_default)), ...own.map(scorecardTemplateView)],
@@ -102,16 +90,7 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 201, description: 'The template', schema: envelope(ScorecardTemplateView) },
       errors: [400, 403, 413, 415],
       async handler(ctx, { auth, body }) {
-        const now = new Date();
-        const template: ScorecardTemplateDoc = {
-          _id: newId('sct'),
-          org_id: auth.orgId,
-          ...body,
-          created_at: now,
-          updated_at: now,
-        };
-        await collections.scorecardTemplates.insertOne(template);
-        if (template.is_default) await makeSoleDefault(collections, auth.orgId, template._id);
+        const template = await createScorecardTemplate(collections, auth.orgId, body);
         ctx.status = 201;
         ctx.body = { success: true, data: scorecardTemplateView(template) };
       },
@@ -128,11 +107,11 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         if (params.templateId === DEFAULT_SCORECARD_TEMPLATE.id) {
-          const ownDefault = await collections.scorecardTemplates.findOne({ org_id: auth.orgId, is_default: true });
-          ctx.body = { success: true, data: builtInView(Boolean(ownDefault)) };
+          ctx.body = { success: true, data: builtInView(await hasOwnDefaultTemplate(collections, auth.orgId)) };
           return;
         }
-        ctx.body = { success: true, data: scorecardTemplateView(await findOwn(auth.orgId, params.templateId)) };
+        const template = await findOwnScorecardTemplate(collections, auth.orgId, params.templateId);
+        ctx.body = { success: true, data: scorecardTemplateView(template) };
       },
     }),
     defineRoute({
@@ -147,13 +126,8 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
       success: { status: 200, description: 'The template', schema: envelope(ScorecardTemplateView) },
       errors: [400, 403, 404, 413, 415],
       async handler(ctx, { auth, params, body }) {
-        await findOwn(auth.orgId, params.templateId);
-        await collections.scorecardTemplates.updateOne(
-          { _id: params.templateId, org_id: auth.orgId },
-          { $set: { ...body, updated_at: new Date() } },
-        );
-        if (body.is_default) await makeSoleDefault(collections, auth.orgId, params.templateId);
-        ctx.body = { success: true, data: scorecardTemplateView(await findOwn(auth.orgId, params.templateId)) };
+        const template = await updateScorecardTemplate(collections, auth.orgId, params.templateId, body);
+        ctx.body = { success: true, data: scorecardTemplateView(template) };
       },
     }),
   ];

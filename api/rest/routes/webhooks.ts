@@ -1,9 +1,5 @@
-import type { Filter } from 'mongodb';
-import { onOrAfter } from '../../../lib/mongo';
 import { z } from 'zod';
-import type { WebhookDeliveryDoc } from '../../../lib/documents';
-import { notFound } from '../../../lib/errors';
-import { afterCursorFilter, decodeCursor, pageOf } from '../../../lib/pagination';
+import { pageOf } from '../../../lib/pagination';
 import { envelope, paginated } from '../../../lib/schemas/responses';
 import {
   DeliveryDetail,
@@ -19,15 +15,19 @@ import type { RestDeps } from '../deps';
 import { ownOrganization } from '../middleware/auth';
 import { defineRoute, type RouteDefinition } from '../routing';
 import {
-  assertDeliverableUrl,
   createEndpoint,
+  deleteEndpoint,
   deliveryDetail,
   deliveryView,
   endpointView,
+  findDelivery,
   findEndpoint,
+  listDeliveriesPage,
+  listEndpoints,
   retryDelivery,
   rotateSecret,
   sendTestPing,
+  updateEndpoint,
 } from '../services/webhooks';
 
 const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
@@ -38,16 +38,6 @@ const TAG = 'Webhooks';
 
 /** Outbound webhook endpoints, their delivery log and manual retries (permission `webhooks:manage`). */
 export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
-  const { collections } = deps.database;
-  const findDelivery = async (orgId: string, endpointId: string, deliveryId: string) => {
-    const delivery = await collections.webhookDeliveries.findOne({
-      _id: deliveryId,
-      org_id: orgId,
-      endpoint_id: endpointId,
-    });
-    if (!delivery) throw notFound('Delivery');
-    return delivery;
-  };
   return [
     defineRoute({
       method: 'post',
@@ -82,10 +72,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const endpoints = await collections.webhookEndpoints
-          .find({ org_id: orgId })
-          .sort({ created_at: 1, _id: 1 })
-          .toArray();
+        const endpoints = await listEndpoints(deps, orgId);
         ctx.body = { success: true, data: endpoints.map(endpointView) };
       },
     }),
@@ -118,13 +105,8 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [400, 403, 404, 413, 415],
       async handler(ctx, { auth, params, body }) {
         const orgId = ownOrganization(auth, params.orgId);
-        await findEndpoint(deps, orgId, params.endpointId);
-        if (body.url) await assertDeliverableUrl(deps, body.url);
-        await collections.webhookEndpoints.updateOne(
-          { _id: params.endpointId, org_id: orgId },
-          { $set: { ...body, ...(body.enabled ? { disabled_reason: null } : {}), updated_at: new Date() } },
-        );
-        ctx.body = { success: true, data: endpointView(await findEndpoint(deps, orgId, params.endpointId)) };
+        const endpoint = await updateEndpoint(deps, orgId, params.endpointId, body);
+        ctx.body = { success: true, data: endpointView(endpoint) };
       },
     }),
     defineRoute({
@@ -139,8 +121,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const endpoint = await findEndpoint(deps, orgId, params.endpointId);
-        await collections.webhookEndpoints.deleteOne({ _id: endpoint._id, org_id: orgId });
+        const endpoint = await deleteEndpoint(deps, orgId, params.endpointId);
         ctx.body = { success: true, data: endpointView(endpoint) };
       },
     }),
@@ -198,25 +179,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [400, 403, 404],
       async handler(ctx, { auth, params, query }) {
         const orgId = ownOrganization(auth, params.orgId);
-        await findEndpoint(deps, orgId, params.endpointId);
-        const filters: Filter<WebhookDeliveryDoc>[] = [{ org_id: orgId, endpoint_id: params.endpointId }];
-        if (query.status) filters.push({ status: query.status });
-        if (query.event) filters.push({ event_type: query.event });
-        if (query.from || query.to) {
-          filters.push({
-            created_at: {
-              ...(query.from ? onOrAfter(new Date(query.from)) : {}),
-              ...(query.to ? { $lt: new Date(query.to) } : {}),
-            },
-          });
-        }
-        if (query.cursor)
-          filters.push(afterCursorFilter('created_at', decodeCursor(query.cursor)) as Filter<WebhookDeliveryDoc>);
-        const rows = await collections.webhookDeliveries
-          .find({ $and: filters })
-          .sort({ created_at: -1, _id: -1 })
-          .limit(query.limit + 1)
-          .toArray();
+        const rows = await listDeliveriesPage(deps, orgId, params.endpointId, query, query.limit);
         const page = pageOf(rows, query.limit, (row) => row.created_at);
         ctx.body = {
           success: true,
@@ -237,7 +200,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
-        const delivery = await findDelivery(orgId, params.endpointId, params.deliveryId);
+        const delivery = await findDelivery(deps, orgId, params.endpointId, params.deliveryId);
         ctx.body = { success: true, data: await deliveryDetail(deps, delivery) };
       },
     }),
@@ -255,7 +218,7 @@ export function webhookRoutes(deps: RestDeps): RouteDefinition[] {
       async handler(ctx, { auth, params }) {
         const orgId = ownOrganization(auth, params.orgId);
         await findEndpoint(deps, orgId, params.endpointId);
-        const original = await findDelivery(orgId, params.endpointId, params.deliveryId);
+        const original = await findDelivery(deps, orgId, params.endpointId, params.deliveryId);
         ctx.status = 202;
         ctx.body = { success: true, data: deliveryView(await retryDelivery(deps, original)) };
       },

@@ -1,13 +1,15 @@
 import type { Client } from '@temporalio/client';
 import { MongoBulkWriteError } from 'mongodb';
-import type { CallDoc } from '../../../lib/documents';
-import { AppError, serviceUnavailable } from '../../../lib/errors';
+import type { BatchDoc, CallDoc } from '../../../lib/documents';
+import { AppError, notFound, serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchCreated, BatchRequest } from '../../../lib/schemas/calls';
 import { startIngestBatch } from '../../../lib/workflowStarts';
 import { utcOffsetMinutesOf } from '../../../lib/time';
+import type { AuthContext } from '../middleware/auth';
+import { ownCallsOnly } from './calls';
 import { newCallDoc } from './ingest';
 
 export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
@@ -158,4 +160,18 @@ export async function createBatch(
     calls: reported.map((call) => ({ call_id: call._id, external_id: call.external_id, status: call.status })),
     status_url: `${deps.baseUrl}/batches/${batchId}`,
   };
+}
+
+/**
+ * The batch, for the key asking: another organization's is "not found", and so is, for an agent,
+ * a batch its own keys did not create (an agent follows only its own calls).
+ */
+export async function findVisibleBatch(
+  collections: Collections,
+  auth: AuthContext,
+  batchId: string,
+): Promise<BatchDoc> {
+  const batch = await collections.batches.findOne({ _id: batchId, org_id: auth.orgId });
+  if (!batch || (ownCallsOnly(auth) !== null && batch.created_by !== auth.userId)) throw notFound('Batch');
+  return batch;
 }

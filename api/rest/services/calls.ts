@@ -1,7 +1,7 @@
 import type { Collection, Filter } from 'mongodb';
-import type { CallDoc } from '../../../lib/documents';
-import { COLLECTIONS, onOrAfter } from '../../../lib/mongo';
-import { AppError, forbidden } from '../../../lib/errors';
+import type { CallDoc, ScorecardDoc } from '../../../lib/documents';
+import { COLLECTIONS, onOrAfter, type Collections } from '../../../lib/mongo';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { roleHas } from '../../../lib/permissions';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
@@ -105,4 +105,30 @@ export function listCallsPage(calls: Collection<CallDoc>, auth: AuthContext, que
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: limit + 1,
   });
+}
+
+/** Another organization's call, or another agent's for an agent, is "not found". */
+export async function findVisibleCall(collections: Collections, auth: AuthContext, callId: string): Promise<CallDoc> {
+  const call = await collections.calls.findOne({ ...visibleCallsFilter(auth), _id: callId });
+  if (!call) throw notFound('Call');
+  return call;
+}
+
+/** What the call detail shows beside the call: its transcript, extractions, tasks and appointments. */
+export async function callDetailParts(collections: Collections, call: CallDoc) {
+  const scope = { org_id: call.org_id, call_id: call._id };
+  const [transcript, extractions, tasks, appointments] = await Promise.all([
+    collections.transcripts.findOne({ _id: call._id, org_id: call.org_id }),
+    collections.extractions.findOne({ _id: call._id, org_id: call.org_id }),
+    collections.tasks.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
+    collections.appointments.find(scope).sort({ created_at: 1, _id: 1 }).toArray(),
+  ]);
+  return { transcript, extractions, tasks, appointments };
+}
+
+/** The call's QA scorecard; "not found" until the scorecard stage has written one. */
+export async function findCallScorecard(collections: Collections, call: CallDoc): Promise<ScorecardDoc> {
+  const scorecard = await collections.scorecards.findOne({ _id: call._id, org_id: call.org_id });
+  if (!scorecard) throw notFound('Scorecard');
+  return scorecard;
 }

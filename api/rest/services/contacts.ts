@@ -1,6 +1,7 @@
 import type { Collection, Filter } from 'mongodb';
 import type { z } from 'zod';
 import type { CallDoc, ContactDoc } from '../../../lib/documents';
+import { notFound } from '../../../lib/errors';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
@@ -109,4 +110,24 @@ export function contactSummaryView(contact: ContactDoc, metrics: Metrics): z.inf
     created_at: contact.created_at.toISOString(),
     updated_at: contact.updated_at.toISOString(),
   };
+}
+
+/** Another organization's contact is "not found". */
+export async function findContact(collections: Collections, orgId: string, contactId: string): Promise<ContactDoc> {
+  const contact = await collections.contacts.findOne({ _id: contactId, org_id: orgId });
+  if (!contact) throw notFound('Contact');
+  return contact;
+}
+
+/** The contact's latest `historyLimit` calls (newest first) and its open tasks. */
+export async function contactHistory(collections: Collections, contact: ContactDoc, historyLimit: number) {
+  const scope = { org_id: contact.org_id, contact_id: contact._id };
+  const [calls, openTasks] = await Promise.all([
+    collections.calls.find(scope).sort({ recorded_at: -1, _id: -1 }).limit(historyLimit).toArray(),
+    collections.tasks
+      .find({ ...scope, status: 'open' })
+      .sort({ created_at: 1, _id: 1 })
+      .toArray(),
+  ]);
+  return { calls, openTasks };
 }

@@ -1,8 +1,11 @@
+import type { Filter } from 'mongodb';
 import type { z } from 'zod';
 import type { WebhookDeliveryDoc, WebhookEndpointDoc } from '../../../lib/documents';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { newDelivery, startDelivery, storeEvent, type EventLogDeps } from '../../../lib/eventLog';
 import { newId, randomToken } from '../../../lib/ids';
+import { onOrAfter } from '../../../lib/mongo';
+import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import { assertPublicDestination, OutboundBlockedError } from '../../../lib/outbound';
 import type { DeliveryDetail, DeliveryView, WebhookEndpointView } from '../../../lib/schemas/webhooks';
 import { encryptSecret } from '../../../lib/secrets';
@@ -62,6 +65,85 @@ export async function findEndpoint(deps: RestDeps, orgId: string, endpointId: st
   const endpoint = await deps.database.collections.webhookEndpoints.findOne({ _id: endpointId, org_id: orgId });
   if (!endpoint) throw notFound('Webhook endpoint');
   return endpoint;
+}
+
+export function listEndpoints(deps: RestDeps, orgId: string): Promise<WebhookEndpointDoc[]> {
+  return deps.database.collections.webhookEndpoints.find({ org_id: orgId }).sort({ created_at: 1, _id: 1 }).toArray();
+}
+
+/** Applies the changes (re-enabling clears the reason the product disabled it) and returns the endpoint. */
+export async function updateEndpoint(
+  deps: RestDeps,
+  orgId: string,
+  endpointId: string,
+  changes: Partial<Pick<WebhookEndpointDoc, 'url' | 'events' | 'description' | 'enabled'>>,
+): Promise<WebhookEndpointDoc> {
+  await findEndpoint(deps, orgId, endpointId);
+  if (changes.url) await assertDeliverableUrl(deps, changes.url);
+  await deps.database.collections.webhookEndpoints.updateOne(
+    { _id: endpointId, org_id: orgId },
+    { $set: { ...changes, ...(changes.enabled ? { disabled_reason: null } : {}), updated_at: new Date() } },
+  );
+  return findEndpoint(deps, orgId, endpointId);
+}
+
+/** Returns the deleted endpoint (its delivery log stays). */
+export async function deleteEndpoint(deps: RestDeps, orgId: string, endpointId: string): Promise<WebhookEndpointDoc> {
+  const endpoint = await findEndpoint(deps, orgId, endpointId);
+  await deps.database.collections.webhookEndpoints.deleteOne({ _id: endpoint._id, org_id: orgId });
+  return endpoint;
+}
+
+export async function findDelivery(
+  deps: RestDeps,
+  orgId: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryDoc> {
+  const delivery = await deps.database.collections.webhookDeliveries.findOne({
+    _id: deliveryId,
+    org_id: orgId,
+    endpoint_id: endpointId,
+  });
+  if (!delivery) throw notFound('Delivery');
+  return delivery;
+}
+
+export interface DeliveryLogQuery {
+  status?: WebhookDeliveryDoc['status'];
+  event?: WebhookDeliveryDoc['event_type'];
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
+/** One page of an endpoint's delivery log, newest first (`limit` + 1 rows tell whether more follow). */
+export async function listDeliveriesPage(
+  deps: RestDeps,
+  orgId: string,
+  endpointId: string,
+  query: DeliveryLogQuery,
+  limit: number,
+): Promise<WebhookDeliveryDoc[]> {
+  await findEndpoint(deps, orgId, endpointId);
+  const filters: Filter<WebhookDeliveryDoc>[] = [{ org_id: orgId, endpoint_id: endpointId }];
+  if (query.status) filters.push({ status: query.status });
+  if (query.event) filters.push({ event_type: query.event });
+  if (query.from || query.to) {
+    filters.push({
+      created_at: {
+        ...(query.from ? onOrAfter(new Date(query.from)) : {}),
+        ...(query.to ? { $lt: new Date(query.to) } : {}),
+      },
+    });
+  }
+  if (query.cursor)
+    filters.push(afterCursorFilter('created_at', decodeCursor(query.cursor)) as Filter<WebhookDeliveryDoc>);
+  return deps.database.collections.webhookDeliveries
+    .find({ $and: filters })
+    .sort({ created_at: -1, _id: -1 })
+    .limit(limit + 1)
+    .toArray();
 }
 
 export async function createEndpoint(
