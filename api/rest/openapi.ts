@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../lib/schemas/responses';
+import { ErrorBodySchema } from './schemas/responses';
 import { COMMON_ERROR_STATUSES, type RouteDefinition } from './routing';
 
 /** OpenAPI 3.1 generated from the route declarations: the schemas that validate are the ones documented. */

@@ -7,7 +7,7 @@ import type {
   TaskDoc,
   TranscriptDoc,
 } from '../../lib/documents';
-import type { CallDetail, CallSummary } from '../../lib/schemas/calls';
+import type { CallDetail, CallSummary } from './schemas/calls';
 import type { Appointment, Scorecard, Task } from '../../lib/schemas/insights';
 
 /** The API's views of stored records: dates become ISO strings; internal keys stay inside. */

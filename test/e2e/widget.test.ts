@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { createHelpApp } from '../../api/help/app';
-import { extractiveAnswerEngine, type AnswerEngine } from '../../lib/help/answer';
+import { extractiveAnswerEngine, type AnswerEngine } from '../../api/help/engine/answer';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
 import { describeNeeding, testConfig } from '../support/env';

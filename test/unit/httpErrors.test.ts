@@ -3,8 +3,8 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import pino from 'pino';
 import { badRequest } from '../../lib/errors';
-import { errorHandler } from '../../lib/http/errors';
-import { requestId } from '../../lib/http/requestId';
+import { errorHandler } from '../../api/http/errors';
+import { requestId } from '../../api/http/requestId';
 
 describe('the one error body', () => {
   const logged: unknown[] = [];

@@ -13,9 +13,9 @@ import {
   type AnswerEngine,
   type AskMessage,
   type Citation,
-} from '../../../lib/help/answer';
-import type { HelpCorpus } from '../../../lib/help/corpus';
-import type { HelpIndex } from '../../../lib/help/search';
+} from '../engine/answer';
+import type { HelpCorpus } from '../engine/corpus';
+import type { HelpIndex } from '../engine/search';
 import type { Collections } from '../../../lib/mongo';
 import { consumeRateLimit } from '../../../lib/rateLimit';
 

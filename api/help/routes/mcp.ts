@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { Middleware } from 'koa';
 import type { Config } from '../../../lib/config';
 import { AppError, badRequest, payloadTooLarge } from '../../../lib/errors';
-import { resolveCitations, type AnswerEngine } from '../../../lib/help/answer';
-import type { HelpCorpus } from '../../../lib/help/corpus';
-import { searchChapters, type HelpIndex } from '../../../lib/help/search';
+import { resolveCitations, type AnswerEngine } from '../engine/answer';
+import type { HelpCorpus } from '../engine/corpus';
+import { searchChapters, type HelpIndex } from '../engine/search';
 import type { Collections } from '../../../lib/mongo';
 import { answerAtOnce, consumeAskLimits, requireAskAccess, validateAsk } from './ask';
 

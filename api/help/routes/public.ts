@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../../lib/errors';
-import type { HelpCorpus } from '../../../lib/help/corpus';
-import { searchDocs, snippetOf, type HelpIndex } from '../../../lib/help/search';
+import type { HelpCorpus } from '../engine/corpus';
+import { searchDocs, snippetOf, type HelpIndex } from '../engine/search';
 import { parseOrThrow } from '../../../lib/validation';
 
 /** Catalog, docs search and transcripts: public, CORS-open, cacheable for an hour, with ETags. */

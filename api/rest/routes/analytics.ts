@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
 import { EmailFilter, IsoDateTime } from '../../../lib/schemas/common';
-import { envelope } from '../../../lib/schemas/responses';
+import { envelope } from '../schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { teamMetrics } from '../services/analytics';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiKeyCreated, ApiKeyCreateRequest, ApiKeyView } from '../../../lib/schemas/apiKeys';
-import { envelope } from '../../../lib/schemas/responses';
+import { ApiKeyCreated, ApiKeyCreateRequest, ApiKeyView } from '../schemas/apiKeys';
+import { envelope } from '../schemas/responses';
 import { apiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../../lib/tenancy';
 import { ownOrganization } from '../middleware/auth';
 import type { RestDeps } from '../deps';

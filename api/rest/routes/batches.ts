@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { computeBatchProgress } from '../../../lib/batchProgress';
-import { BatchCreated, BatchProgress, BatchRequest } from '../../../lib/schemas/calls';
-import { envelope } from '../../../lib/schemas/responses';
+import { BatchCreated, BatchProgress, BatchRequest } from '../schemas/calls';
+import { envelope } from '../schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { createBatch, findVisibleBatch } from '../services/batches';

@@ -2,13 +2,8 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
 import type { ConnectionDoc } from '../../../lib/documents';
 import { conflict } from '../../../lib/errors';
-import {
-  ConnectionCreateRequest,
-  ConnectionTestResult,
-  ConnectionView,
-  ResyncStarted,
-} from '../../../lib/schemas/connections';
-import { envelope } from '../../../lib/schemas/responses';
+import { ConnectionCreateRequest, ConnectionTestResult, ConnectionView, ResyncStarted } from '../schemas/connections';
+import { envelope } from '../schemas/responses';
 import { runCheckConnection, startSyncCall } from '../../../lib/workflowStarts';
 import type { RestDeps } from '../deps';
 import { ownOrganization } from '../middleware/auth';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { pageOf } from '../../../lib/pagination';
-import { CallSummary } from '../../../lib/schemas/calls';
+import { CallSummary } from '../schemas/calls';
 import { E164Phone, EmailFilter } from '../../../lib/schemas/common';
-import { ContactSummary } from '../../../lib/schemas/contacts';
+import { ContactSummary } from '../schemas/contacts';
 import { Task } from '../../../lib/schemas/insights';
-import { envelope, paginated, PaginationQuery } from '../../../lib/schemas/responses';
+import { envelope, paginated, PaginationQuery } from '../schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MORTGAGE_LEAD_DATASET } from '../../../lib/datasets';
 import type { DatasetDoc } from '../../../lib/documents';
-import { envelope } from '../../../lib/schemas/responses';
-import { DatasetCreateRequest, DatasetUpdateRequest, DatasetView } from '../../../lib/schemas/settings';
+import { envelope } from '../schemas/responses';
+import { DatasetCreateRequest, DatasetUpdateRequest, DatasetView } from '../schemas/settings';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { createDataset, deleteDataset, findOwnDataset, listOwnDatasets, updateDataset } from '../services/datasets';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../../lib/scorecardTemplates';
 import type { ScorecardTemplateDoc } from '../../../lib/documents';
-import { envelope } from '../../../lib/schemas/responses';
+import { envelope } from '../schemas/responses';
 import {
   ScorecardTemplateCreateRequest,
   ScorecardTemplateUpdateRequest,
   ScorecardTemplateView,
-} from '../../../lib/schemas/settings';
+} from '../schemas/settings';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../../../lib/pagination';
-import { envelope, paginated } from '../../../lib/schemas/responses';
+import { envelope, paginated } from '../schemas/responses';
 import {
   DeliveryDetail,
   DeliveryListQuery,
@@ -10,7 +10,7 @@ import {
   WebhookEndpointView,
   WebhookSecretRotated,
   WebhookUpdateRequest,
-} from '../../../lib/schemas/webhooks';
+} from '../schemas/webhooks';
 import type { RestDeps } from '../deps';
 import { ownOrganization } from '../middleware/auth';
 import { defineRoute, type RouteDefinition } from '../routing';

@@ -5,7 +5,7 @@ import { AppError, notFound, serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import type { Collections } from '../../../lib/mongo';
-import type { BatchCallItem, BatchCreated, BatchRequest } from '../../../lib/schemas/calls';
+import type { BatchCallItem, BatchCreated, BatchRequest } from '../schemas/calls';
 import { startIngestBatch } from '../../../lib/workflowStarts';
 import { utcOffsetMinutesOf } from '../../../lib/time';
 import type { AuthContext } from '../middleware/auth';

@@ -5,7 +5,7 @@ import type { ConnectionDoc } from '../../../lib/documents';
 import { conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import type { ConnectionCreateRequest } from '../../../lib/schemas/connections';
+import type { ConnectionCreateRequest } from '../schemas/connections';
 
 /** Another organization's connection is "not found". */
 export async function findConnection(

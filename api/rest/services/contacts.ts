@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
-import type { ContactMetrics, ContactSummary } from '../../../lib/schemas/contacts';
+import type { ContactMetrics, ContactSummary } from '../schemas/contacts';
 
 export interface ContactListQuery {
   q?: string;

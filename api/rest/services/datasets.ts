@@ -3,7 +3,7 @@ import type { DatasetDoc } from '../../../lib/documents';
 import { conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import type { DatasetCreateRequest, DatasetUpdateRequest } from '../../../lib/schemas/settings';
+import type { DatasetCreateRequest, DatasetUpdateRequest } from '../schemas/settings';
 
 /** The organization's own extraction datasets (the built-in `mortgage_lead` is not stored). */
 export function listOwnDatasets(collections: Collections, orgId: string): Promise<DatasetDoc[]> {

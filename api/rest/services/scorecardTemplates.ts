@@ -3,7 +3,7 @@ import type { ScorecardTemplateDoc } from '../../../lib/documents';
 import { notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Collections } from '../../../lib/mongo';
-import type { ScorecardTemplateCreateRequest, ScorecardTemplateUpdateRequest } from '../../../lib/schemas/settings';
+import type { ScorecardTemplateCreateRequest, ScorecardTemplateUpdateRequest } from '../schemas/settings';
 
 /** The organization's own QA scorecard templates (the built-in default is not stored). */
 export function listOwnScorecardTemplates(collections: Collections, orgId: string): Promise<ScorecardTemplateDoc[]> {

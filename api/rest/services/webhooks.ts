@@ -7,7 +7,7 @@ import { newId, randomToken } from '../../../lib/ids';
 import { onOrAfter } from '../../../lib/mongo';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import { assertPublicDestination, OutboundBlockedError } from '../../../lib/outbound';
-import type { DeliveryDetail, DeliveryView, WebhookEndpointView } from '../../../lib/schemas/webhooks';
+import type { DeliveryDetail, DeliveryView, WebhookEndpointView } from '../schemas/webhooks';
 import { encryptSecret } from '../../../lib/secrets';
 import { generateWebhookSecret } from '../../../lib/webhookSignature';
 import type { RestDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outboundUrl } from './common';
+import { outboundUrl } from '../../../lib/schemas/common';
 
 const ServiceUrl = outboundUrl(/^https?$/, 'must be an http(s) URL');
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 
 const ACCEPTABLE_INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,6 +1,6 @@
 import type { Router } from '@koa/router';
 import type { Middleware } from 'koa';
-import { AppError } from '../errors';
+import { AppError } from '../../lib/errors';
 
 /**
  * A known path with a method it does not take is a 405 in the one error body, with the `Allow`

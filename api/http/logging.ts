@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../logger';
+import type { Logger } from '../../lib/logger';
 
 export function requestLogging(logger: Logger): Middleware {
   return async (ctx, next) => {

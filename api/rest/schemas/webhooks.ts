@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../events';
-import { IsoDateTime, outboundUrl } from './common';
+import { EVENT_TYPES } from '../../../lib/events';
+import { IsoDateTime, outboundUrl } from '../../../lib/schemas/common';
 import { PaginationQuery } from './responses';
 
 const HttpsUrl = outboundUrl(/^https$/, 'must be an HTTPS URL');

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
-import { AppError, notFound } from '../errors';
-import type { Logger } from '../logger';
+import { AppError, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 
 export interface ErrorBody {
   success: false;

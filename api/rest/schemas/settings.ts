@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATASET_FIELD_TYPES } from '../documents';
+import { DATASET_FIELD_TYPES } from '../../../lib/documents';
 
 /** Organization settings the engines read: extraction datasets and scorecard templates. */
 

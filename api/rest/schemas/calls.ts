@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BATCH_STATUSES, CALL_STATUSES } from '../documents';
-import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from './common';
-import { Appointment, Extraction, Summary, Task, TranscriptSegment } from './insights';
+import { BATCH_STATUSES, CALL_STATUSES } from '../../../lib/documents';
+import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from '../../../lib/schemas/common';
+import { Appointment, Extraction, Summary, Task, TranscriptSegment } from '../../../lib/schemas/insights';
 
 export const MAX_BATCH_CALLS = 100;
 export const MAX_TAGS = 10;

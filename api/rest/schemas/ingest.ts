@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from './common';
+import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from '../../../lib/schemas/common';
 import { CALL_STATUS_VALUES, DIRECTIONS, Tags } from './calls';
 
 /**
