@@ -1,18 +1,13 @@
-import { createHash } from 'node:crypto';
-import type { ContactDoc, ExtractionResult } from '../lib/documents';
+import { contactIdFor, customerIdentityFromExtractions, mergedLeadCreatedAt } from '../lib/customerIdentity';
+import type { ContactDoc } from '../lib/documents';
 import { refreshLeadResponse } from '../lib/leadResponse';
 import { isDuplicateKeyError, type Collections } from '../lib/mongo';
 import { callNotFound } from './calls';
 
 /**
  * The contact a call belongs to, found or created from the call's customer phone (E.164), else
- * the customer e-mail in its metadata. The contact's id is derived from that identity, so two
- * calls of a new customer processed at once create one contact, and a retry changes nothing.
+ * the customer e-mail in its metadata (lib/customerIdentity.ts says how).
  */
-export function contactIdFor(orgId: string, identity: string): string {
-  return `ct_${createHash('sha256').update(`${orgId}\n${identity}`).digest('hex').slice(0, 24)}`;
-}
-
 export function createContactActivities(collections: Collections) {
   return {
     async upsertContactForCall(input: { orgId: string; callId: string }): Promise<{ contactId: string | null }> {
@@ -52,7 +47,6 @@ export function createContactActivities(collections: Collections) {
         });
       }
       const contact = (await collections.contacts.findOne({ _id: contactId, org_id: input.orgId }))!;
-      const leadCreatedAt = Date.parse(String(call.metadata.lead_created_at ?? ''));
       await collections.contacts.updateOne(
         { _id: contactId, org_id: input.orgId },
         {
@@ -61,11 +55,7 @@ export function createContactActivities(collections: Collections) {
             names: unique([...contact.names, ...(name ? [name] : [])]),
             phones: unique([...contact.phones, ...(phone ? [phone] : [])]),
             emails: unique([...contact.emails, ...(email ? [email] : [])]),
-            lead_created_at:
-              !Number.isNaN(leadCreatedAt) &&
-              (!contact.lead_created_at || leadCreatedAt < contact.lead_created_at.getTime())
-                ? new Date(leadCreatedAt)
-                : contact.lead_created_at,
+            lead_created_at: mergedLeadCreatedAt(contact.lead_created_at, call.metadata.lead_created_at),
             updated_at: now,
           },
         },
@@ -91,27 +81,3 @@ export function createContactActivities(collections: Collections) {
 }
 
 const unique = (values: string[]) => [...new Set(values)];
-
-/** The customer's phone, e-mail and name as extracted from the call (the first dataset that has each). */
-export function customerIdentityFromExtractions(extractions: ExtractionResult[]): {
-  phone: string | null;
-  email: string | null;
-  name: string | null;
-} {
-  const first = (names: string[]) => {
-    for (const extraction of extractions) {
-      for (const name of names) {
-        const value = extraction.data[name];
-        if (typeof value === 'string' && value) return value;
-      }
-    }
-    return null;
-  };
-  const firstName = first(['borrower_first_name', 'first_name', 'contact_first_name']);
-  const lastName = first(['borrower_last_name', 'last_name', 'contact_last_name']);
-  return {
-    phone: first(['borrower_phone', 'phone', 'contact_phone']),
-    email: first(['borrower_email', 'email', 'contact_email'])?.toLowerCase() ?? null,
-    name: first(['contact_name', 'name']) ?? (firstName ? [firstName, lastName].filter(Boolean).join(' ') : null),
-  };
-}

@@ -4,7 +4,7 @@ import { openConnectionConfig } from '../lib/connections';
 import type { ConnectionType } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { callNotFound } from './calls';
-import { customerIdentityFromExtractions } from './contacts';
+import { crmPerson, customerIdentityFromExtractions } from '../lib/customerIdentity';
 import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 import { HubSpotClient, type HubSpotConfig } from './providers/crm/hubspot';
 import { ServiceRejected, ServiceUnavailable } from './providers/outboundService';
@@ -99,12 +99,11 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
         const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
         const said = customerIdentityFromExtractions(extractions?.results ?? []);
         const name = (contact?.name ?? said.name ?? call.contact_name ?? '').trim();
-        const person = {
-          firstName: name ? name.split(/\s+/)[0]! : null,
-          lastName: name.includes(' ') ? name.split(/\s+/).slice(1).join(' ') : null,
+        const person = crmPerson({
+          name,
           phone: contact?.phones[0] ?? call.contact_phone ?? said.phone,
           email: contact?.emails[0] ?? said.email,
-        };
+        });
         let crmContactId = contact?.crm_ids?.hubspot ?? null;
         if (!crmContactId) {
           if (!person.phone && !person.email && !person.firstName) {

@@ -7,7 +7,7 @@ import { createWebhookActivities } from '../activities/webhooks';
 import type { Logger } from '../lib/logger';
 
 /** What each task queue serves. */
-function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerOptions> | null {
+function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerOptions> {
   switch (queue) {
     case 'call-processing':
       return {
@@ -53,10 +53,6 @@ export async function createWorkers(options: {
   const workers: Worker[] = [];
   for (const queue of options.queues) {
     const queueSpecific = queueOptions(queue, options.deps);
-    if (!queueSpecific) {
-      options.logger.warn({ queue }, 'task queue has no workflows or activities in this version; not polling it');
-      continue;
-    }
     // Tests pass a prebuilt bundle so each test file does not bundle the workflows again.
     const { workflowsPath, ...rest } = queueSpecific;
     const workflowSource = workflowsPath

@@ -41,10 +41,6 @@ async function main(): Promise<void> {
       organizations && logger.info({ organizations, contacts }, 'speed-to-lead kept on every contact'),
     (error: Error) => logger.warn({ err: error }, 'speed-to-lead backfill stopped; it resumes at the next start'),
   );
-  if (workers.length === 0) {
-    logger.error({ queues: config.WORKER_TASK_QUEUES }, 'nothing to serve on these task queues in this version');
-    process.exitCode = 2;
-  }
   logger.info({ queues: config.WORKER_TASK_QUEUES }, 'workers running');
   try {
     await Promise.all(workers.map((worker) => worker.run()));

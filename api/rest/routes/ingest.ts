@@ -7,7 +7,6 @@ import { CallAccepted, DialerPayload, UploadFields } from '../schemas/ingest';
 import { envelope } from '../schemas/responses';
 import { decryptSecret } from '../../../lib/secrets';
 import { findOrganization } from '../../../lib/tenancy';
-import { utcOffsetMinutesOf } from '../../../lib/time';
 import { parseOrThrow } from '../../../lib/validation';
 import type { CallDoc } from '../../../lib/documents';
 import type { RestDeps } from '../deps';
@@ -81,23 +80,8 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
           }
           return ingestSingleCall(
             { collections, temporal: deps.temporal.client },
-            {
-              callId,
-              orgId: auth.orgId,
-              source: 'upload',
-              recordingFileId: upload.fileId,
-              recordedAt: new Date(fields.recorded_at),
-              recordedUtcOffsetMinutes: utcOffsetMinutesOf(fields.recorded_at),
-              agentName: fields.agent_name,
-              agentEmail: fields.agent_email,
-              contactName: fields.contact_name,
-              contactPhone: fields.contact_phone,
-              direction: fields.direction,
-              durationSeconds: fields.duration,
-              externalId: fields.external_id,
-              tags: fields.tags,
-              metadata: fields.metadata,
-            },
+            { callId, orgId: auth.orgId, source: 'upload', recordingFileId: upload.fileId },
+            fields,
           );
         })().catch(async (error) => {
           await discardUpload(deps.database.db, upload);
@@ -144,26 +128,15 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
       },
       async handler(ctx, { auth, body }) {
         const customerPhone = body.direction === 'inbound' ? body.from_number : body.to_number;
+        const { recording_url: audioUrl, duration_seconds: duration, from_number, to_number, ...request } = body;
         const result = await ingestSingleCall(
           { collections, temporal: deps.temporal.client },
+          { orgId: auth.orgId, source: 'dialer', audioUrl },
           {
-            orgId: auth.orgId,
-            source: 'dialer',
-            audioUrl: body.recording_url,
-            recordedAt: body.recorded_at ? new Date(body.recorded_at) : new Date(),
-            recordedUtcOffsetMinutes: body.recorded_at ? utcOffsetMinutesOf(body.recorded_at) : 0,
-            agentName: body.agent_name,
-            agentEmail: body.agent_email,
-            contactName: body.contact_name,
-            contactPhone: customerPhone,
-            direction: body.direction,
-            durationSeconds: body.duration_seconds,
-            externalId: body.external_id,
-            tags: body.tags,
-            metadata: {
-              ...body.metadata,
-              dialer: { from_number: body.from_number ?? null, to_number: body.to_number ?? null },
-            },
+            ...request,
+            contact_phone: customerPhone,
+            duration,
+            metadata: { ...body.metadata, dialer: { from_number: from_number ?? null, to_number: to_number ?? null } },
           },
         );
         if (!result.created) assertMaySeeExisting(auth, result.call, 'external_id');

@@ -7,31 +7,13 @@ import { callDaysChanged } from '../../../lib/callDayTotals';
 import type { Collections } from '../../../lib/mongo';
 import type { BatchCallItem, BatchCreated, BatchRequest } from '../schemas/calls';
 import { startIngestBatch } from '../../../lib/workflowStarts';
-import { utcOffsetMinutesOf } from '../../../lib/time';
 import type { AuthContext } from '../middleware/auth';
 import { ownCallsOnly } from './calls';
 import { newCallDoc } from './ingest';
 
 export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
-  return newCallDoc(
-    {
-      orgId,
-      source: 'batch',
-      batchId,
-      audioUrl: item.audio_url,
-      recordedAt: new Date(item.recorded_at),
-      recordedUtcOffsetMinutes: utcOffsetMinutesOf(item.recorded_at),
-      agentName: item.agent_name,
-      agentEmail: item.agent_email,
-      contactName: item.contact_name,
-      contactPhone: item.contact_phone,
-      durationSeconds: item.duration,
-      externalId: item.external_id,
-      tags: item.tags,
-      metadata: item.metadata,
-    },
-    now,
-  );
+  const { audio_url: audioUrl, ...request } = item;
+  return newCallDoc({ orgId, source: 'batch', batchId, audioUrl }, request, now);
 }
 
 /**

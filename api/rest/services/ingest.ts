@@ -5,69 +5,77 @@ import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
+import { utcOffsetMinutesOf } from '../../../lib/time';
 import { startProcessCall } from '../../../lib/workflowStarts';
 
-/** What every ingest path (batch item, upload, dialer) knows about a new call. */
-export interface NewCall {
-  orgId: string;
-  source: CallDoc['source'];
-  batchId?: string | null;
-  audioUrl?: string | null;
-  recordingFileId?: string | null;
-  recordedAt: Date;
-  /** From the ISO string the client gave (utcOffsetMinutesOf); 0 when it arrived as UTC or unknown. */
-  recordedUtcOffsetMinutes?: number;
-  agentName?: string | null;
-  agentEmail: string;
-  contactName?: string | null;
-  contactPhone?: string | null;
-  direction?: CallDoc['direction'];
-  durationSeconds?: number | null;
-  externalId?: string | null;
+/**
+ * What every ingest request (a batch item, an upload's fields, a dialer payload) says about a call,
+ * in the API's own words: the one shape mapped to a call document, by newCallDoc.
+ */
+export interface CallRequest {
+  /** ISO 8601 as the client sent it (its offset is kept); absent: the time of the request. */
+  recorded_at?: string;
+  agent_name?: string;
+  agent_email: string;
+  contact_name?: string;
+  contact_phone?: string;
+  direction?: 'inbound' | 'outbound';
+  /** Seconds, as the client counted them (kept in metadata; the measured length is the call's). */
+  duration?: number;
+  external_id?: string;
   tags?: string[];
   metadata?: Record<string, unknown>;
+}
+
+/** Where the call comes from and where its recording is, which the request itself does not say. */
+export interface CallOrigin {
+  orgId: string;
+  source: CallDoc['source'];
+  batchId?: string;
+  audioUrl?: string;
+  recordingFileId?: string;
   /** Lets a caller that stored the recording first use its id for the call. */
   callId?: string;
 }
 
-export function newCallDoc(input: NewCall, now = new Date()): CallDoc {
-  const callId = input.callId ?? newId('call');
+export function newCallDoc(origin: CallOrigin, request: CallRequest, now = new Date()): CallDoc {
+  const callId = origin.callId ?? newId('call');
+  const recordedAt = request.recorded_at ? new Date(request.recorded_at) : now;
   return {
     _id: callId,
-    org_id: input.orgId,
+    org_id: origin.orgId,
     // The idempotency key: the external_id when given, else the call itself (always set, so one
     // plain unique index serves, with no partial filter to keep in step with the query).
-    ingest_key: input.externalId ?? callId,
-    external_id: input.externalId ?? null,
-    batch_id: input.batchId ?? null,
-    source: input.source,
+    ingest_key: request.external_id ?? callId,
+    external_id: request.external_id ?? null,
+    batch_id: origin.batchId ?? null,
+    source: origin.source,
     status: 'queued',
     failure_reason: null,
     stages: Object.fromEntries(STAGE_NAMES.map((stage) => [stage, { status: 'pending', updated_at: now }])) as Record<
       StageName,
       StageState
     >,
-    audio_url: input.audioUrl ?? null,
-    recording_file_id: input.recordingFileId ?? null,
-    recorded_at: input.recordedAt,
-    recorded_utc_offset_minutes: input.recordedUtcOffsetMinutes ?? 0,
-    agent_name: input.agentName ?? null,
-    agent_email: input.agentEmail.toLowerCase(),
+    audio_url: origin.audioUrl ?? null,
+    recording_file_id: origin.recordingFileId ?? null,
+    recorded_at: recordedAt,
+    // From the ISO string the client gave; 0 when it arrived as UTC or not at all.
+    recorded_utc_offset_minutes: request.recorded_at ? utcOffsetMinutesOf(request.recorded_at) : 0,
+    agent_name: request.agent_name ?? null,
+    agent_email: request.agent_email.toLowerCase(),
     contact_id: null,
-    contact_name: input.contactName ?? null,
-    contact_phone: input.contactPhone ?? null,
-    direction: input.direction ?? null,
+    contact_name: request.contact_name ?? null,
+    contact_phone: request.contact_phone ?? null,
+    direction: request.direction ?? null,
     // The recording's measured length once transcription has decoded it; the client's figure is kept
     // as metadata (it can be wrong, and it never decides what is processed).
     duration_seconds: null,
-    tags: input.tags ?? [],
+    tags: request.tags ?? [],
     metadata: {
-      ...input.metadata,
-      ...(input.durationSeconds !== undefined && input.durationSeconds !== null
-        ? { client_duration_seconds: input.durationSeconds }
-        : {}),
+      ...request.metadata,
+      ...(request.duration !== undefined ? { client_duration_seconds: request.duration } : {}),
     },
-    recorded_day: input.recordedAt.toISOString().slice(0, 10),
+    recorded_day: recordedAt.toISOString().slice(0, 10),
     summary: null,
     mismo_file_id: null,
     created_at: now,
@@ -91,14 +99,15 @@ export async function findCallByExternalId(
  */
 export async function ingestSingleCall(
   deps: { collections: Collections; temporal: Client },
-  input: NewCall,
+  origin: CallOrigin,
+  request: CallRequest,
 ): Promise<{ call: CallDoc; created: boolean }> {
-  const call = newCallDoc(input);
+  const call = newCallDoc(origin, request);
   try {
     await deps.collections.calls.insertOne(call);
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
-    const existing = await deps.collections.calls.findOne({ org_id: input.orgId, ingest_key: call.ingest_key });
+    const existing = await deps.collections.calls.findOne({ org_id: origin.orgId, ingest_key: call.ingest_key });
     if (!existing) throw error;
     return { call: existing, created: false };
   }
