@@ -24,8 +24,8 @@ export async function callDaysChanged(collections: Collections, orgId: string, d
   await collections.callDayTotals.bulkWrite(
     unique.map((day) => ({
       updateOne: {
-        filter: { _id: totalsId(orgId, day) },
-        update: { $inc: { generation: 1 }, $setOnInsert: { org_id: orgId, day, agents: [] } },
+        filter: { _id: totalsId(orgId, day), org_id: orgId },
+        update: { $inc: { generation: 1 }, $setOnInsert: { day, agents: [] } },
         upsert: true,
       },
     })),
@@ -115,8 +115,8 @@ async function recomputeDay(
   const agents = await addUpCalls(collections, orgId, start, new Date(start.getTime() + DAY_MS));
   try {
     await collections.callDayTotals.updateOne(
-      { _id: totalsId(orgId, day), generation },
-      { $set: { org_id: orgId, day, agents, computed_generation: generation } },
+      { _id: totalsId(orgId, day), org_id: orgId, generation },
+      { $set: { day, agents, computed_generation: generation } },
       { upsert: generation === 0 },
     );
   } catch (error) {
