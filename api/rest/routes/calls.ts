@@ -11,7 +11,7 @@ import { envelope, paginated, PaginationQuery } from '../schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { callDetailParts, findCallScorecard, findVisibleCall, listCallsPage } from '../services/calls';
-import { callDetailView, callSummaryView, scorecardView } from '../views';
+import { callDetailView, callSummaryView, scorecardView } from '../views/calls';
 
 const CallParams = z.object({ callId: z.string().min(1).max(64) });
 

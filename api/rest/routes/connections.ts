@@ -1,6 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
-import type { ConnectionDoc } from '../../../lib/documents';
 import { conflict } from '../../../lib/errors';
 import { ConnectionCreateRequest, ConnectionTestResult, ConnectionView, ResyncStarted } from '../schemas/connections';
 import { envelope } from '../schemas/responses';
@@ -11,20 +10,11 @@ import { defineRoute, type RouteDefinition } from '../routing';
 import { findVisibleCall } from '../services/calls';
 import { createConnection, deleteConnection, findConnection, listConnections } from '../services/connections';
 import { assertDeliverableUrl } from '../services/webhooks';
+import { connectionView } from '../views/connections';
 
 const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
 const ConnectionParams = OrgParams.extend({ connectionId: z.string().min(1).max(64) });
 const BASE = '/organizations/{orgId}/connections';
-
-export function connectionView(connection: ConnectionDoc): z.infer<typeof ConnectionView> {
-  return {
-    id: connection._id,
-    type: connection.type,
-    config: connection.public_config,
-    created_at: connection.created_at.toISOString(),
-    updated_at: connection.updated_at.toISOString(),
-  };
-}
 
 /** CRM and calendar connections (permission `connections:manage`). */
 export function connectionRoutes(deps: RestDeps): RouteDefinition[] {

@@ -7,14 +7,9 @@ import { Task } from '../../../lib/schemas/insights';
 import { envelope, paginated, PaginationQuery } from '../schemas/responses';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
-import {
-  contactHistory,
-  contactMetrics,
-  contactSummaryView,
-  findContact,
-  listContactsPage,
-} from '../services/contacts';
-import { callSummaryView, taskView } from '../views';
+import { contactHistory, contactMetrics, findContact, listContactsPage } from '../services/contacts';
+import { callSummaryView, taskView } from '../views/calls';
+import { contactSummaryView } from '../views/contacts';
 
 /** How many calls the contact detail's history shows; GET /calls?contact_id= pages through all. */
 export const CONTACT_HISTORY_LIMIT = 100;

@@ -1,37 +1,12 @@
 import { z } from 'zod';
-import { MORTGAGE_LEAD_DATASET } from '../../../lib/datasets';
-import type { DatasetDoc } from '../../../lib/documents';
 import { envelope } from '../schemas/responses';
 import { DatasetCreateRequest, DatasetUpdateRequest, DatasetView } from '../schemas/settings';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import { createDataset, deleteDataset, findOwnDataset, listOwnDatasets, updateDataset } from '../services/datasets';
+import { BUILT_IN_VIEW, datasetView } from '../views/datasets';
 
 const DatasetParams = z.object({ datasetId: z.string().min(1).max(64) });
-
-export function datasetView(dataset: DatasetDoc): z.infer<typeof DatasetView> {
-  return {
-    id: dataset._id,
-    key: dataset.key,
-    name: dataset.name,
-    description: dataset.description,
-    applies_to: dataset.applies_to,
-    enabled: dataset.enabled,
-    built_in: false,
-    fields: dataset.fields,
-    created_at: dataset.created_at.toISOString(),
-    updated_at: dataset.updated_at.toISOString(),
-  };
-}
-
-const BUILT_IN_VIEW: z.infer<typeof DatasetView> = {
-  id: MORTGAGE_LEAD_DATASET.key,
-  ...MORTGAGE_LEAD_DATASET,
-  enabled: true,
-  built_in: true,
-  created_at: null,
-  updated_at: null,
-};
 
 /** Custom datasets: organization-defined extraction schemas, run on every call they apply to. */
 export function datasetRoutes(deps: RestDeps): RouteDefinition[] {

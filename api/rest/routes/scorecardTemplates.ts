@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../../lib/scorecardTemplates';
-import type { ScorecardTemplateDoc } from '../../../lib/documents';
 import { envelope } from '../schemas/responses';
 import {
   ScorecardTemplateCreateRequest,
@@ -16,45 +15,9 @@ import {
   listOwnScorecardTemplates,
   updateScorecardTemplate,
 } from '../services/scorecardTemplates';
+import { builtInTemplateView, scorecardTemplateView } from '../views/scorecardTemplates';
 
 const TemplateParams = z.object({ templateId: z.string().min(1).max(64) });
-
-export function scorecardTemplateView(template: ScorecardTemplateDoc): z.infer<typeof ScorecardTemplateView> {
-  return {
-    id: template._id,
-    name: template.name,
-    is_default: template.is_default,
-    built_in: false,
-    criteria: template.criteria.map((criterion) => ({
-      ...criterion,
-      speaker: criterion.speaker === 'unknown' ? 'any' : criterion.speaker,
-    })),
-    created_at: template.created_at.toISOString(),
-    updated_at: template.updated_at.toISOString(),
-  };
-}
-
-function builtInView(anyOwnDefault: boolean): z.infer<typeof ScorecardTemplateView> {
-  return {
-    id: DEFAULT_SCORECARD_TEMPLATE.id,
-    name: DEFAULT_SCORECARD_TEMPLATE.name,
-    is_default: !anyOwnDefault,
-    built_in: true,
-    criteria: DEFAULT_SCORECARD_TEMPLATE.criteria.map((criterion) => ({
-      id: criterion.id,
-      label: criterion.label,
-      description: criterion.description,
-      weight: criterion.weight,
-      type: criterion.type,
-      max_score: criterion.maxScore ?? 1,
-      speaker: criterion.speaker === 'unknown' ? 'any' : criterion.speaker,
-      phrases: [],
-      ...(criterion.withinSeconds !== undefined ? { within_seconds: criterion.withinSeconds } : {}),
-    })),
-    created_at: null,
-    updated_at: null,
-  };
-}
 
 /** QA scorecard templates: the built-in default, and the organization's own (phrases per criterion). */
 export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
@@ -73,7 +36,7 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
         const own = await listOwnScorecardTemplates(collections, auth.orgId);
         ctx.body = {
           success: true,
-          data: [builtInView(own.some((template) => template.is_default)), ...own.map(scorecardTemplateView)],
+          data: [builtInTemplateView(own.some((template) => template.is_default)), ...own.map(scorecardTemplateView)],
         };
       },
     }),
@@ -107,7 +70,7 @@ export function scorecardTemplateRoutes(deps: RestDeps): RouteDefinition[] {
       errors: [403, 404],
       async handler(ctx, { auth, params }) {
         if (params.templateId === DEFAULT_SCORECARD_TEMPLATE.id) {
-          ctx.body = { success: true, data: builtInView(await hasOwnDefaultTemplate(collections, auth.orgId)) };
+          ctx.body = { success: true, data: builtInTemplateView(await hasOwnDefaultTemplate(collections, auth.orgId)) };
           return;
         }
         const template = await findOwnScorecardTemplate(collections, auth.orgId, params.templateId);

@@ -18,8 +18,6 @@ import {
   createEndpoint,
   deleteEndpoint,
   deliveryDetail,
-  deliveryView,
-  endpointView,
   findDelivery,
   findEndpoint,
   listDeliveriesPage,
@@ -29,6 +27,7 @@ import {
   sendTestPing,
   updateEndpoint,
 } from '../services/webhooks';
+import { deliveryView, endpointView } from '../views/webhooks';
 
 const OrgParams = z.object({ orgId: z.string().min(1).max(64) });
 const EndpointParams = OrgParams.extend({ endpointId: z.string().min(1).max(64) });

@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
-import type { ContactMetrics, ContactSummary } from '../schemas/contacts';
+import type { ContactMetrics } from '../schemas/contacts';
 
 export interface ContactListQuery {
   q?: string;
@@ -94,21 +94,6 @@ function summarize(calls: CallFacts[]): Metrics {
     first_call_at: times.length ? new Date(times[0]!).toISOString() : null,
     last_call_at: times.length ? new Date(times[times.length - 1]!).toISOString() : null,
     agents: [...perAgent.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([email]) => email),
-  };
-}
-
-export function contactSummaryView(contact: ContactDoc, metrics: Metrics): z.infer<typeof ContactSummary> {
-  return {
-    contact_id: contact._id,
-    name: contact.name,
-    names: contact.names,
-    phones: contact.phones,
-    emails: contact.emails,
-    crm_ids: contact.crm_ids,
-    lead_created_at: contact.lead_created_at?.toISOString() ?? null,
-    metrics,
-    created_at: contact.created_at.toISOString(),
-    updated_at: contact.updated_at.toISOString(),
   };
 }
 

@@ -7,46 +7,14 @@ import { newId, randomToken } from '../../../lib/ids';
 import { onOrAfter } from '../../../lib/mongo';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
 import { assertPublicDestination, OutboundBlockedError } from '../../../lib/outbound';
-import type { DeliveryDetail, DeliveryView, WebhookEndpointView } from '../schemas/webhooks';
+import type { DeliveryDetail } from '../schemas/webhooks';
 import { encryptSecret } from '../../../lib/secrets';
 import { generateWebhookSecret } from '../../../lib/webhookSignature';
 import type { RestDeps } from '../deps';
+import { deliveryView } from '../views/webhooks';
 
 export function eventLogDepsOf(deps: RestDeps): EventLogDeps {
   return { collections: deps.database.collections, temporal: deps.temporal.client, config: deps.config };
-}
-
-export function endpointView(endpoint: WebhookEndpointDoc): z.infer<typeof WebhookEndpointView> {
-  return {
-    id: endpoint._id,
-    url: endpoint.url,
-    events: endpoint.events,
-    description: endpoint.description,
-    enabled: endpoint.enabled,
-    disabled_reason: endpoint.disabled_reason,
-    previous_secret_expires_at:
-      endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date()
-        ? endpoint.previous_secret_expires_at.toISOString()
-        : null,
-    created_at: endpoint.created_at.toISOString(),
-    updated_at: endpoint.updated_at.toISOString(),
-  };
-}
-
-export function deliveryView(delivery: WebhookDeliveryDoc): z.infer<typeof DeliveryView> {
-  return {
-    id: delivery._id,
-    endpoint_id: delivery.endpoint_id,
-    event_id: delivery.event_id,
-    event_type: delivery.event_type,
-    status: delivery.status,
-    attempt_count: delivery.attempts.length,
-    last_status_code: delivery.attempts[delivery.attempts.length - 1]?.status_code ?? null,
-    failure_reason: delivery.failure_reason,
-    retry_of: delivery.retry_of,
-    created_at: delivery.created_at.toISOString(),
-    completed_at: delivery.completed_at?.toISOString() ?? null,
-  };
 }
 
 /** 400 naming `url` when it points into our network (checked again on every delivery). */

@@ -6,9 +6,9 @@ import type {
   ScorecardDoc,
   TaskDoc,
   TranscriptDoc,
-} from '../../lib/documents';
-import type { CallDetail, CallSummary } from './schemas/calls';
-import type { Appointment, Scorecard, Task } from '../../lib/schemas/insights';
+} from '../../../lib/documents';
+import type { CallDetail, CallSummary } from '../schemas/calls';
+import type { Appointment, Scorecard, Task } from '../../../lib/schemas/insights';
 
 /** The API's views of stored records: dates become ISO strings; internal keys stay inside. */
 export function callSummaryView(call: CallDoc): z.infer<typeof CallSummary> {
