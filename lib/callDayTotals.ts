@@ -1,5 +1,6 @@
 import type { DayAgentTotals } from './documents';
 import { isDuplicateKeyError, onOrAfter, type Collections } from './mongo';
+import { dayInOffset } from './time';
 
 /**
  * Per organization and UTC day, the call counts and durations of each agent, so team metrics over
@@ -12,7 +13,6 @@ import { isDuplicateKeyError, onOrAfter, type Collections } from './mongo';
  * stores the result for that generation, unless a later bump came first. A day nobody has read yet
  * has no document, or an uncomputed one.
  */
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
 const totalsId = (orgId: string, day: string) => `${orgId}:${day}`;
@@ -82,16 +82,17 @@ export async function dailyAgentTotals(
   if (firstWhole >= endWhole) {
     // Within one day, or across one midnight with no whole day: add the calls up.
     for (const [start, end] of splitAtMidnights(from, to))
-      byDay.set(dayOf(start), await addUpCalls(collections, orgId, start, end, agentEmail));
+      byDay.set(dayInOffset(start, 0), await addUpCalls(collections, orgId, start, end, agentEmail));
     return byDay;
   }
-  if (from < firstWhole) byDay.set(dayOf(from), await addUpCalls(collections, orgId, from, firstWhole, agentEmail));
+  if (from < firstWhole)
+    byDay.set(dayInOffset(from, 0), await addUpCalls(collections, orgId, from, firstWhole, agentEmail));
   const kept = await collections.callDayTotals
-    .find({ org_id: orgId, day: { $gte: dayOf(firstWhole), $lt: dayOf(endWhole) } })
+    .find({ org_id: orgId, day: { $gte: dayInOffset(firstWhole, 0), $lt: dayInOffset(endWhole, 0) } })
     .toArray();
   const keptByDay = new Map(kept.map((doc) => [doc.day, doc]));
   for (let at = firstWhole.getTime(); at < endWhole.getTime(); at += DAY_MS) {
-    const day = dayOf(new Date(at));
+    const day = dayInOffset(new Date(at), 0);
     const doc = keptByDay.get(day);
     if (doc && doc.computed_generation === doc.generation) {
       byDay.set(day, onlyAgent(doc.agents));
@@ -100,7 +101,8 @@ export async function dailyAgentTotals(
     const agents = await recomputeDay(collections, orgId, day, doc?.generation ?? 0);
     byDay.set(day, onlyAgent(agents));
   }
-  if (endWhole < to) byDay.set(dayOf(endWhole), await addUpCalls(collections, orgId, endWhole, to, agentEmail));
+  if (endWhole < to)
+    byDay.set(dayInOffset(endWhole, 0), await addUpCalls(collections, orgId, endWhole, to, agentEmail));
   return byDay;
 }
 

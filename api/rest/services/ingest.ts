@@ -5,7 +5,7 @@ import { serviceUnavailable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { callDaysChanged } from '../../../lib/callDayTotals';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import { utcOffsetMinutesOf } from '../../../lib/time';
+import { dayInOffset, utcOffsetMinutesOf } from '../../../lib/time';
 import { startProcessCall } from '../../../lib/workflowStarts';
 
 /**
@@ -75,7 +75,7 @@ export function newCallDoc(origin: CallOrigin, request: CallRequest, now = new D
       ...request.metadata,
       ...(request.duration !== undefined ? { client_duration_seconds: request.duration } : {}),
     },
-    recorded_day: recordedAt.toISOString().slice(0, 10),
+    recorded_day: dayInOffset(recordedAt, 0), // the UTC day team metrics add up (lib/callDayTotals.ts)
     summary: null,
     mismo_file_id: null,
     created_at: now,
