@@ -3,11 +3,10 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomBytes } from 'node:crypto';
 import { createWebhookActivities } from '../../activities/webhooks';
 import { NON_RETRYABLE } from '../../activities/policies';
-import type { WebhookEndpointDoc } from '../../lib/documents';
 import { newDelivery, storeEvent } from '../../lib/eventLog';
 import { connectDatabase, type Database } from '../../lib/mongo';
-import { encryptSecret } from '../../lib/secrets';
 import { describeWithStack, testConfig } from '../support/env';
+import { makeWebhookEndpoint } from '../support/seed';
 import { serviceSignatureValid, startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
 
 /**
@@ -27,20 +26,13 @@ describeWithStack('attemptDelivery in a mock activity environment', () => {
     const config = testConfig({ OUTBOUND_ALLOWED_HOSTS: 'localhost', OUTBOUND_CA_FILE: receiver.caFile });
     database = await connectDatabase(config);
     activities = createWebhookActivities({ collections: database.collections, config });
-    const endpoint = (id: string, url: string, enabled = true): WebhookEndpointDoc => ({
-      _id: id,
-      org_id: orgId,
-      url,
-      events: ['test.ping'],
-      description: null,
-      enabled,
-      disabled_reason: null,
-      secret_encrypted: encryptSecret(config.SECRETS_ENCRYPTION_KEY, secret),
-      previous_secret_encrypted: null,
-      previous_secret_expires_at: null,
-      created_at: new Date(),
-      updated_at: new Date(),
-    });
+    const endpoint = (id: string, url: string, enabled = true) =>
+      makeWebhookEndpoint(orgId, secret, config.SECRETS_ENCRYPTION_KEY, {
+        _id: id,
+        url,
+        events: ['test.ping'],
+        enabled,
+      });
     await database.collections.webhookEndpoints.insertMany([
       endpoint('we_ok', `${receiver.url}/hook`),
       endpoint('we_off', `${receiver.url}/off`, false),

@@ -1,8 +1,9 @@
-import type { CallDoc, Speaker, StageName, StageState } from '../../lib/documents';
+import type { CallDoc, Speaker, StageName, StageState, WebhookEndpointDoc } from '../../lib/documents';
 import { STAGE_NAMES } from '../../lib/documents';
 import { newId } from '../../lib/ids';
 import { callDaysChanged } from '../../lib/callDayTotals';
 import type { Database } from '../../lib/mongo';
+import { encryptSecret } from '../../lib/secrets';
 import { scriptSegments } from './callFixtures';
 
 /** Call records written through the store layer, as the ingest workflows write them. */
@@ -70,4 +71,26 @@ export async function insertScriptTranscript(
     created_at: new Date(),
     segments: scriptSegments(turns),
   });
+}
+
+/** A webhook endpoint as the API stores it, its signing secret encrypted with `encryptionKey`. */
+export function makeWebhookEndpoint(
+  orgId: string,
+  secret: string,
+  encryptionKey: string | undefined,
+  overrides: Partial<WebhookEndpointDoc> & Pick<WebhookEndpointDoc, '_id' | 'url' | 'events'>,
+): WebhookEndpointDoc {
+  const now = new Date();
+  return {
+    org_id: orgId,
+    description: null,
+    enabled: true,
+    disabled_reason: null,
+    secret_encrypted: encryptSecret(encryptionKey, secret),
+    previous_secret_encrypted: null,
+    previous_secret_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
 }

@@ -2,16 +2,16 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import http from 'node:http';
 import { createWebhookActivities } from '../../activities/webhooks';
-import type { Config } from '../../lib/config';
 import type { WebhookEndpointDoc } from '../../lib/documents';
+import type { Config } from '../../lib/config';
 import { deliveryIdFor, newDelivery, recordEvent, storeEvent, webhookRetrySettings } from '../../lib/eventLog';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
-import { encryptSecret } from '../../lib/secrets';
 import { deliveryWorkflowId, type DeliverWebhookInput } from '../../lib/temporal';
 import { generateWebhookSecret, serviceSignature } from '../../lib/webhookSignature';
 import { deliverWebhook } from '../../workflows';
 import { describeNeeding, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
+import { makeWebhookEndpoint } from '../support/seed';
 import { quietLogger, registerSearchAttributes } from '../support/temporal';
 
 /** A receiver whose answer to each request is scripted: a status, or `hang` (never answers). */
@@ -67,20 +67,11 @@ describeNeeding('the time-skipping server and MongoDB', missing, 'deliverWebhook
   async function deliveryTo(handler: http.RequestListener, orgId: string) {
     receiver = await startLocalServer(handler);
     const secret = generateWebhookSecret();
-    const endpoint: WebhookEndpointDoc = {
+    const endpoint = makeWebhookEndpoint(orgId, secret, config.SECRETS_ENCRYPTION_KEY, {
       _id: `whe_${orgId}`,
-      org_id: orgId,
       url: `${receiver.url}/hook`,
       events: ['call.completed'],
-      description: null,
-      enabled: true,
-      disabled_reason: null,
-      secret_encrypted: encryptSecret(config.SECRETS_ENCRYPTION_KEY, secret),
-      previous_secret_encrypted: null,
-      previous_secret_expires_at: null,
-      created_at: new Date(),
-      updated_at: new Date(),
-    };
+    });
     await database.collections.webhookEndpoints.insertOne(endpoint);
     const event = await storeEvent(
       { collections: database.collections },
@@ -198,19 +189,17 @@ describeNeeding('the time-skipping server and MongoDB', missing, 'deliverWebhook
 
   test('recordEvent fans out to subscribed, enabled endpoints only, once however often it runs', async () => {
     const orgId = 'org_fanout';
-    const base = { org_id: orgId, description: null, disabled_reason: null, previous_secret_encrypted: null };
-    const common = {
-      ...base,
-      url: 'http://127.0.0.1:1/x',
-      secret_encrypted: encryptSecret(config.SECRETS_ENCRYPTION_KEY, generateWebhookSecret()),
-      previous_secret_expires_at: null,
-      created_at: new Date(),
-      updated_at: new Date(),
-    };
+    const endpoint = (_id: string, events: WebhookEndpointDoc['events'], enabled: boolean) =>
+      makeWebhookEndpoint(orgId, generateWebhookSecret(), config.SECRETS_ENCRYPTION_KEY, {
+        _id,
+        url: 'http://127.0.0.1:1/x',
+        events,
+        enabled,
+      });
     await database.collections.webhookEndpoints.insertMany([
-      { _id: 'whe_sub', events: ['call.completed'], enabled: true, ...common },
-      { _id: 'whe_other_event', events: ['mismo.ready'], enabled: true, ...common },
-      { _id: 'whe_disabled', events: ['call.completed'], enabled: false, ...common },
+      endpoint('whe_sub', ['call.completed'], true),
+      endpoint('whe_other_event', ['mismo.ready'], true),
+      endpoint('whe_disabled', ['call.completed'], false),
     ]);
     const started: string[] = [];
     const temporal = {
