@@ -40,9 +40,9 @@ export default tseslint.config(
               message: 'Not in workflow code (determinism, bundle size).',
             },
             {
-              regex: '^\\.\\./activities(?!/policies$)',
+              regex: '^\\.\\./activities',
               allowTypeImports: true,
-              message: 'Workflows import activity types and policies only.',
+              message: 'Workflows import activity types only (their policies are in workflows/policies.ts).',
             },
             {
               regex: '^\\.\\./lib/(?!temporal$|documents$)',
@@ -94,6 +94,20 @@ export default tseslint.config(
               message: 'The APIs import lib/ and workflow types only.',
             },
             { regex: '^(\\.\\./)+workflows', allowTypeImports: true, message: 'The APIs import workflow types only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Activities are what workflows schedule: they never reach back into workflows or the APIs.
+    files: ['activities/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(workflows|api|workers)(/|$)', message: 'Activities import lib/ and activities/ only.' },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Collections } from '../lib/mongo';
 import { computeBatchProgress, type BatchProgress } from '../lib/batchProgress';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 export function createBatchActivities(collections: Collections) {
   return {

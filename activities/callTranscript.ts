@@ -4,7 +4,7 @@ import type { CallDoc, TranscriptSegment } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
 import { readCall, type CallFacts, type CallText } from './language/core/callText';
 import { callNotFound } from './calls';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 /**
  * The call text the four language stages read, built once per worker for the same transcript and

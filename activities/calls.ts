@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { CallStatus, StageName, StageStatus } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 /** The call an activity was given is gone (deleted, or another organization's): no retry brings it back. */
 export function callNotFound(callId: string): ApplicationFailure {

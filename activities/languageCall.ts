@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { InvalidModelOutput } from './language/hosted/chatModel';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 /**
  * Runs one language-engine call and maps its failures for Temporal: output the model got wrong

@@ -8,7 +8,7 @@ import { callNotFound } from './calls';
 import { MORTGAGE_LEAD_DATASET } from '../lib/datasets';
 import { buildMismoXml, checkMismoXml, type MortgageLead } from '../lib/mismo';
 import { validateMismoXml } from './providers/mismoValidator';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 /** The GridFS id of a call's MISMO file: one per call, so a retry replaces rather than adds. */
 export const mismoFileId = (callId: string) => `mismo_${callId}`;

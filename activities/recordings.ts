@@ -5,7 +5,7 @@ import type { Config } from '../lib/config';
 import { MediaStreamRefused, mediaMeter } from '../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingFileId, recordingsBucket, type Collections } from '../lib/mongo';
 import { MAX_REDIRECTS, OutboundBlockedError, OutboundRedirectError, outboundRequest } from '../lib/outbound';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 import { callNotFound } from './calls';
 
 export interface FetchedRecording {

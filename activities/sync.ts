@@ -8,7 +8,7 @@ import { crmPerson, customerIdentityFromExtractions } from '../lib/customerIdent
 import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 import { HubSpotClient, type HubSpotConfig } from './providers/crm/hubspot';
 import { ServiceRejected, ServiceUnavailable } from './providers/outboundService';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 
 export interface SyncOutcome {
   status: 'completed' | 'skipped';

@@ -16,7 +16,7 @@ import {
   UndecodableAudio,
   type AudioToolchain,
 } from './audio';
-import { NON_RETRYABLE } from './policies';
+import { NON_RETRYABLE } from '../lib/temporal';
 import { SpeechToTextRejected, type SpeechToText } from './providers/speechToText';
 import { callNotFound } from './calls';
 

@@ -6,7 +6,7 @@ import type { Collections } from '../lib/mongo';
 import { OutboundBlockedError, outboundRequest, readBodyText } from '../lib/outbound';
 import { decryptSecret } from '../lib/secrets';
 import { deliveryHeaders } from '../lib/webhookSignature';
-import { NON_RETRYABLE, WEBHOOK_HTTP_TIMEOUT_MS } from './policies';
+import { NON_RETRYABLE, WEBHOOK_HTTP_TIMEOUT_MS } from '../lib/temporal';
 import { outboundCa } from './providers/outboundService';
 
 /** The first bytes of a receiver's answer kept in the delivery log. */

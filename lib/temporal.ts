@@ -102,3 +102,32 @@ export interface CheckConnectionInput {
 export interface CheckConnectionResult {
   error: string | null;
 }
+
+/**
+ * Error types that no retry can fix: activities throw them (ApplicationFailure.nonRetryable), and
+ * each policy in workflows/policies.ts lists the ones that end it.
+ */
+export const NON_RETRYABLE = {
+  callNotFound: 'CallNotFound',
+  batchNotFound: 'BatchNotFound',
+  recordingUnavailable: 'RecordingUnavailable',
+  recordingBlocked: 'RecordingBlocked',
+  recordingTooLarge: 'RecordingTooLarge',
+  notAudio: 'NotAudio',
+  badAudio: 'BadAudio',
+  recordingTooLong: 'RecordingTooLong',
+  sttRejected: 'SttRejected',
+  noTranscript: 'NoTranscript',
+  invalidMismo: 'InvalidMismo',
+  endpointGone: 'EndpointGone',
+  endpointDisabled: 'EndpointDisabled',
+  webhookBlocked: 'WebhookBlocked',
+  deliveryNotFound: 'DeliveryNotFound',
+  invalidModelOutput: 'InvalidModelOutput',
+  languageModelRejected: 'LanguageModelRejected',
+  syncAuthFailed: 'SyncAuthFailed',
+  syncRejected: 'SyncRejected',
+} as const;
+
+/** An attempt's HTTP request is cut just before the attempt's 10 s timeout, so the attempt is logged. */
+export const WEBHOOK_HTTP_TIMEOUT_MS = 9_500;

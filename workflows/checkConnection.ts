@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { connectionCheckPolicy } from '../activities/policies';
+import { connectionCheckPolicy } from './policies';
 import type { CheckConnectionInput, CheckConnectionResult } from '../lib/temporal';
 
 const { checkConnection: check } = proxyActivities<CallProcessingActivities>(connectionCheckPolicy);

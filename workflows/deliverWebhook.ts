@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
-import { callStorePolicy, webhookAttemptPolicy } from '../activities/policies';
+import { callStorePolicy, webhookAttemptPolicy } from './policies';
 import { describeFailure } from './failures';
 import type { DeliverWebhookInput, DeliverWebhookResult } from '../lib/temporal';
 

@@ -2,7 +2,7 @@ import { ChildWorkflowFailure, executeChild, proxyActivities, WorkflowIdReusePol
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { CallProcessingActivities } from '../activities';
 import type { BatchProgress } from '../lib/batchProgress';
-import { callStorePolicy } from '../activities/policies';
+import { callStorePolicy } from './policies';
 import { callSearchAttributes, callWorkflowId } from '../lib/temporal';
 import { processCall } from './processCall';
 import type { BatchCallRef, IngestBatchInput } from './types';

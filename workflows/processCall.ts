@@ -1,12 +1,6 @@
 import { patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import {
-  callStorePolicy,
-  fetchRecordingPolicy,
-  languagePolicy,
-  mismoPolicy,
-  transcriptionPolicy,
-} from '../activities/policies';
+import { callStorePolicy, fetchRecordingPolicy, languagePolicy, mismoPolicy, transcriptionPolicy } from './policies';
 import type { TranscriptionActivities } from '../activities/transcription';
 import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';

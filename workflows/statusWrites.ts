@@ -1,6 +1,6 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { callStatusLocalPolicy, callStorePolicy } from '../activities/policies';
+import { callStatusLocalPolicy, callStorePolicy } from './policies';
 
 /** The patch (processCall, syncCall) after which these writes are local activities. */
 export const LOCAL_STATUS_WRITES_PATCH = 'local-status-writes-v1';

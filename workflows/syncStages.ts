@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { syncPolicy } from '../activities/policies';
+import { syncPolicy } from './policies';
 import type { StageStatus } from '../lib/documents';
 import { describeFailure } from './failures';
 import type { ProcessCallInput } from './types';

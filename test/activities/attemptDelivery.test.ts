@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomBytes } from 'node:crypto';
 import { createWebhookActivities } from '../../activities/webhooks';
-import { NON_RETRYABLE } from '../../activities/policies';
+import { NON_RETRYABLE } from '../../lib/temporal';
 import { newDelivery, storeEvent } from '../../lib/eventLog';
 import { connectDatabase, type Database } from '../../lib/mongo';
 import { describeWithStack, testConfig } from '../support/env';

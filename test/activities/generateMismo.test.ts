@@ -1,5 +1,5 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { NON_RETRYABLE } from '../../activities/policies';
+import { NON_RETRYABLE } from '../../lib/temporal';
 import { NOT_LENDING_REASON, type CallExtractionsDoc } from '../../lib/documents';
 import type { MortgageLead } from '../../lib/mismo';
 import { mismoBucket } from '../../lib/mongo';

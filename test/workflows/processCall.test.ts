@@ -3,7 +3,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { batchStatusFrom, type BatchProgress } from '../../lib/batchProgress';
 import type { CallProcessingActivities } from '../../activities';
-import { NON_RETRYABLE } from '../../activities/policies';
+import { NON_RETRYABLE } from '../../lib/temporal';
 import type { CallStatus, StageName, StageStatus } from '../../lib/documents';
 import { batchWorkflowId, callWorkflowId } from '../../lib/temporal';
 import { ingestBatch, processCall } from '../../workflows';

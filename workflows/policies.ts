@@ -1,34 +1,11 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/common';
-import { taskQueues } from '../lib/temporal';
+import { NON_RETRYABLE, taskQueues } from '../lib/temporal';
 
 /**
- * Timeouts and retry policies of every activity, named for what they govern. Kept in this pure
- * module (no I/O imports) so workflow code can import it without pulling activity implementations
- * into the workflow bundle. Non-retryable error types are listed with the policy they stop.
+ * Timeouts and retry policies of every activity, named for what they govern, beside the workflows
+ * that schedule them. The error types they stop on are named in lib/temporal.ts (activities throw
+ * them); each policy lists the ones it treats as final.
  */
-
-/** Error types that no retry can fix. */
-export const NON_RETRYABLE = {
-  callNotFound: 'CallNotFound',
-  batchNotFound: 'BatchNotFound',
-  recordingUnavailable: 'RecordingUnavailable',
-  recordingBlocked: 'RecordingBlocked',
-  recordingTooLarge: 'RecordingTooLarge',
-  notAudio: 'NotAudio',
-  badAudio: 'BadAudio',
-  recordingTooLong: 'RecordingTooLong',
-  sttRejected: 'SttRejected',
-  noTranscript: 'NoTranscript',
-  invalidMismo: 'InvalidMismo',
-  endpointGone: 'EndpointGone',
-  endpointDisabled: 'EndpointDisabled',
-  webhookBlocked: 'WebhookBlocked',
-  deliveryNotFound: 'DeliveryNotFound',
-  invalidModelOutput: 'InvalidModelOutput',
-  languageModelRejected: 'LanguageModelRejected',
-  syncAuthFailed: 'SyncAuthFailed',
-  syncRejected: 'SyncRejected',
-} as const;
 
 /** Small MongoDB writes: fast, retried for a while through a database restart. */
 export const callStorePolicy = {
@@ -122,12 +99,11 @@ export const mismoPolicy = {
 
 /**
  * One webhook delivery attempt: a single HTTP POST bounded to 10 s in all (the request itself is
- * cut a little earlier, WEBHOOK_HTTP_TIMEOUT_MS, so the attempt is logged before the activity
+ * cut a little earlier, lib/temporal.ts WEBHOOK_HTTP_TIMEOUT_MS, so the attempt is logged before the activity
  * times out). Retries follow the delivery's settings (config WEBHOOK_*): by default 5 retries,
  * waiting 30 s, 1, 2, 4 and 8 minutes. 410 Gone, a disabled endpoint or a refused address end it.
  */
 export const WEBHOOK_ATTEMPT_TIMEOUT = '10 seconds';
-export const WEBHOOK_HTTP_TIMEOUT_MS = 9_500;
 
 export function webhookAttemptPolicy(retry: {
   maximumAttempts: number;
