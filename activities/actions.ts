@@ -1,14 +1,11 @@
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import type { AppointmentDoc, TaskDoc } from '../lib/documents';
+import { appointmentCreatedData, taskCreatedData } from '../lib/eventData';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { runLanguage } from './languageCall';
 import type { LanguageEngine } from './language/engine';
 
-/**
- * Action detection: the call's tasks and appointments, stored under ids derived from the call and
- * their position (a retry rewrites the same records), each announced once by its event.
- */
 /**
  * A call's records of one kind become exactly `records`: each upserted under its derived id
  * (keeping its first `created_at`) in one bulk write, and earlier ones beyond them removed.
@@ -38,6 +35,10 @@ async function replaceCallRecords<T extends { _id: string; org_id: string; call_
   } as unknown as Filter<T>);
 }
 
+/**
+ * Action detection: the call's tasks and appointments, stored under ids derived from the call and
+ * their position (a retry rewrites the same records), each announced once by its event.
+ */
 export function createActionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
   return {
@@ -82,14 +83,7 @@ export function createActionActivities(deps: EventLogDeps & { language: Language
           orgId: input.orgId,
           type: 'task.created',
           subjectId: task._id,
-          data: {
-            task_id: task._id,
-            call_id: call._id,
-            text: task.text,
-            owner: task.owner,
-            due_date: task.due_date,
-            evidence: task.evidence,
-          },
+          data: taskCreatedData(task),
         });
       }
       for (const appointment of appointments) {
@@ -97,15 +91,7 @@ export function createActionActivities(deps: EventLogDeps & { language: Language
           orgId: input.orgId,
           type: 'appointment.created',
           subjectId: appointment._id,
-          data: {
-            appointment_id: appointment._id,
-            call_id: call._id,
-            title: appointment.title,
-            start: appointment.start,
-            end: appointment.end,
-            attendees: appointment.attendees,
-            evidence: appointment.evidence,
-          },
+          data: appointmentCreatedData(appointment),
         });
       }
       return { tasks: tasks.length, appointments: appointments.length };

@@ -3,7 +3,7 @@ import type { Collections } from '../lib/mongo';
 import { computeBatchProgress, type BatchProgress } from '../lib/batchProgress';
 import { NON_RETRYABLE } from '../lib/temporal';
 
-export function createBatchActivities(collections: Collections) {
+export function createBatchActivities({ collections }: { collections: Collections }) {
   return {
     /** Stores the batch's final status (the API recomputes it anyway; this keeps listings cheap). */
     async recordBatchOutcome(input: { orgId: string; batchId: string }): Promise<BatchProgress> {

@@ -10,7 +10,7 @@ export function callNotFound(callId: string): ApplicationFailure {
 
 /** The call store: status and per-stage progress, written as they change so the API shows them. */
 
-export function createCallStoreActivities(collections: Collections) {
+export function createCallStoreActivities({ collections }: { collections: Collections }) {
   return {
     async setCallStatus(input: { orgId: string; callId: string; status: CallStatus; reason?: string }): Promise<void> {
       const now = new Date();

@@ -1,4 +1,9 @@
-import { contactIdFor, customerIdentityFromExtractions, mergedLeadCreatedAt } from '../lib/customerIdentity';
+import {
+  callCustomerIdentity,
+  contactWithCall,
+  customerIdentityFromExtractions,
+  newContactIdFor,
+} from '../lib/customerIdentity';
 import type { ContactDoc } from '../lib/documents';
 import { refreshLeadResponse } from '../lib/leadResponse';
 import { isDuplicateKeyError, type Collections } from '../lib/mongo';
@@ -8,37 +13,32 @@ import { callNotFound } from './calls';
  * The contact a call belongs to, found or created from the call's customer phone (E.164), else
  * the customer e-mail in its metadata (lib/customerIdentity.ts says how).
  */
-export function createContactActivities(collections: Collections) {
+export function createContactActivities({ collections }: { collections: Collections }) {
   return {
     async upsertContactForCall(input: { orgId: string; callId: string }): Promise<{ contactId: string | null }> {
       const call = await collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
       if (!call) throw callNotFound(input.callId);
-      // The call record's identity first; what the customer said in the call (extractions) fills gaps.
       const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
-      const said = customerIdentityFromExtractions(extractions?.results ?? []);
-      const email =
-        (typeof call.metadata.contact_email === 'string' ? call.metadata.contact_email.toLowerCase() : null) ??
-        said.email;
-      const phone = call.contact_phone ?? said.phone;
-      const name = call.contact_name ?? said.name;
-      if (!phone && !email) return { contactId: null };
+      const identity = callCustomerIdentity(call, customerIdentityFromExtractions(extractions?.results ?? []));
+      const newContactId = newContactIdFor(input.orgId, identity);
+      if (!newContactId) return { contactId: null };
 
       // An existing contact that already has this phone or e-mail (it may have been merged or edited).
       const existing =
-        (phone ? await collections.contacts.findOne({ org_id: input.orgId, phones: phone }) : null) ??
-        (email ? await collections.contacts.findOne({ org_id: input.orgId, emails: email }) : null);
-      const contactId = existing?._id ?? contactIdFor(input.orgId, phone ? `phone:${phone}` : `email:${email}`);
+        (identity.phone ? await collections.contacts.findOne({ org_id: input.orgId, phones: identity.phone }) : null) ??
+        (identity.email ? await collections.contacts.findOne({ org_id: input.orgId, emails: identity.email }) : null);
+      const contactId = existing?._id ?? newContactId;
       const now = new Date();
       if (!existing) {
         const contact: ContactDoc = {
           _id: contactId,
           org_id: input.orgId,
-          name,
-          names: name ? [name] : [],
-          phones: phone ? [phone] : [],
-          emails: email ? [email] : [],
+          ...contactWithCall(
+            { name: null, names: [], phones: [], emails: [], lead_created_at: null },
+            identity,
+            call.metadata.lead_created_at,
+          ),
           crm_ids: {},
-          lead_created_at: null,
           created_at: now,
           updated_at: now,
         };
@@ -49,16 +49,7 @@ export function createContactActivities(collections: Collections) {
       const contact = (await collections.contacts.findOne({ _id: contactId, org_id: input.orgId }))!;
       await collections.contacts.updateOne(
         { _id: contactId, org_id: input.orgId },
-        {
-          $set: {
-            name: contact.name ?? name,
-            names: unique([...contact.names, ...(name ? [name] : [])]),
-            phones: unique([...contact.phones, ...(phone ? [phone] : [])]),
-            emails: unique([...contact.emails, ...(email ? [email] : [])]),
-            lead_created_at: mergedLeadCreatedAt(contact.lead_created_at, call.metadata.lead_created_at),
-            updated_at: now,
-          },
-        },
+        { $set: { ...contactWithCall(contact, identity, call.metadata.lead_created_at), updated_at: now } },
       );
       await collections.calls.updateOne(
         { _id: input.callId, org_id: input.orgId },
@@ -79,5 +70,3 @@ export function createContactActivities(collections: Collections) {
     },
   };
 }
-
-const unique = (values: string[]) => [...new Set(values)];

@@ -1,3 +1,4 @@
+import { callCompletedData } from '../lib/eventData';
 import { recordEvent, type EmitEventInput, type EventLogDeps } from '../lib/eventLog';
 import { callNotFound } from './calls';
 
@@ -17,20 +18,12 @@ export function createEventActivities(deps: EventLogDeps) {
         { _id: call._id, org_id: input.orgId },
         { projection: { segments: 1 } },
       );
-      const data = {
-        call_id: call._id,
-        external_id: call.external_id,
-        batch_id: call.batch_id,
-        status: call.status,
-        recorded_at: call.recorded_at.toISOString(),
-        agent_email: call.agent_email,
-        contact_id: call.contact_id,
-        duration_seconds: call.duration_seconds,
-        transcript_segments: transcript?.segments.length ?? 0,
-        summary: call.summary,
-        stages: Object.fromEntries(Object.entries(call.stages).map(([name, stage]) => [name, stage.status])),
-      };
-      return emitEvent({ orgId: input.orgId, type: 'call.completed', subjectId: call._id, data });
+      return emitEvent({
+        orgId: input.orgId,
+        type: 'call.completed',
+        subjectId: call._id,
+        data: callCompletedData(call, transcript?.segments.length ?? 0),
+      });
     },
   };
 }

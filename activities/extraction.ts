@@ -1,4 +1,5 @@
 import type { DatasetDoc, ExtractionResult } from '../lib/documents';
+import { dataExtractedData } from '../lib/eventData';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../lib/datasets';
@@ -44,16 +45,7 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
           orgId: input.orgId,
           type: 'call.data.extracted',
           subjectId: call._id,
-          data: {
-            call_id: call._id,
-            external_id: call.external_id,
-            is_lending_call: lending,
-            extractions: extractions.map(({ dataset, data, missing_required }) => ({
-              dataset,
-              data,
-              missing_required,
-            })),
-          },
+          data: dataExtractedData(call, lending, extractions),
         });
       }
       return { datasets: extractions.map((extraction) => extraction.dataset), isLendingCall: lending };

@@ -13,9 +13,16 @@ import { createRecordingActivities } from './recordings';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
 import { createSyncActivities } from './sync';
+import { createTranscriptionActivities } from './transcription';
+import { createWebhookActivities } from './webhooks';
 import { createLanguageEngine } from './language/createLanguageEngine';
 import type { LanguageEngine } from './language/engine';
+import { createSpeechToText, type SpeechToText } from './providers/speechToText';
 
+/**
+ * Everything an activity may need, passed one way: each module's factory takes a `Pick` of these,
+ * and the three queue factories below hand them over. Engines default to what the configuration names.
+ */
 export interface ActivityDeps {
   db: Db;
   collections: Collections;
@@ -24,16 +31,18 @@ export interface ActivityDeps {
   temporal: Client;
   /** The language engine; by default the one LANGUAGE_PROVIDER names. */
   language?: LanguageEngine;
+  /** The speech-to-text server; by default the one STT_BASE_URL (or the embedded server) names. */
+  speechToText?: SpeechToText;
 }
 
 /** Activities of the `call-processing` queue; workflows proxy them by this factory's return type. */
 export function createCallProcessingActivities(baseDeps: ActivityDeps) {
   const deps = { ...baseDeps, language: baseDeps.language ?? createLanguageEngine(baseDeps.config) };
   return {
-    ...createCallStoreActivities(deps.collections),
+    ...createCallStoreActivities(deps),
     ...createRecordingActivities(deps),
-    ...createBatchActivities(deps.collections),
-    ...createContactActivities(deps.collections),
+    ...createBatchActivities(deps),
+    ...createContactActivities(deps),
     ...createEventActivities(deps),
     ...createSummaryActivities(deps),
     ...createScorecardActivities(deps),
@@ -42,6 +51,19 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
     ...createMismoActivities(deps),
     ...createSyncActivities(deps),
   };
+}
+
+/** Activities of the `transcription` queue. */
+export function createTranscriptionQueueActivities(baseDeps: ActivityDeps) {
+  return createTranscriptionActivities({
+    ...baseDeps,
+    speechToText: baseDeps.speechToText ?? createSpeechToText(baseDeps.config),
+  });
+}
+
+/** Activities of the `webhooks` queue. */
+export function createWebhookQueueActivities(deps: ActivityDeps) {
+  return createWebhookActivities(deps);
 }
 
 export type CallProcessingActivities = ReturnType<typeof createCallProcessingActivities>;

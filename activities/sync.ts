@@ -4,7 +4,8 @@ import { openConnectionConfig } from '../lib/connections';
 import type { ConnectionType } from '../lib/documents';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { callNotFound } from './calls';
-import { crmPerson, customerIdentityFromExtractions } from '../lib/customerIdentity';
+import { crmPersonForCall, customerIdentityFromExtractions } from '../lib/customerIdentity';
+import { calendarEvent, crmCallLog, crmTask } from '../lib/syncPayloads';
 import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 import { HubSpotClient, type HubSpotConfig } from './providers/crm/hubspot';
 import { ServiceRejected, ServiceUnavailable } from './providers/outboundService';
@@ -97,13 +98,11 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
           ? await collections.contacts.findOne({ _id: call.contact_id, org_id: input.orgId })
           : null;
         const extractions = await collections.extractions.findOne({ _id: call._id, org_id: input.orgId });
-        const said = customerIdentityFromExtractions(extractions?.results ?? []);
-        const name = (contact?.name ?? said.name ?? call.contact_name ?? '').trim();
-        const person = crmPerson({
-          name,
-          phone: contact?.phones[0] ?? call.contact_phone ?? said.phone,
-          email: contact?.emails[0] ?? said.email,
-        });
+        const { name, ...person } = crmPersonForCall(
+          contact,
+          call,
+          customerIdentityFromExtractions(extractions?.results ?? []),
+        );
         let crmContactId = contact?.crm_ids?.hubspot ?? null;
         if (!crmContactId) {
           if (!person.phone && !person.email && !person.firstName) {
@@ -124,11 +123,7 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
         if (!call.crm_call_ids?.hubspot) {
           const callId = await crm.logCall({
             contactId: crmContactId,
-            title: `Call with ${name || person.phone || 'customer'}`,
-            body: [call.summary?.text ?? '', `${restBaseUrl(config)}/calls/${call._id}`].filter(Boolean).join('\n\n'),
-            at: call.recorded_at,
-            direction: call.direction,
-            durationSeconds: call.duration_seconds,
+            ...crmCallLog(call, { name, phone: person.phone }, restBaseUrl(config)),
           });
           await collections.calls.updateOne(
             { _id: call._id, org_id: input.orgId },
@@ -142,12 +137,7 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
         for (const task of tasks) {
           let crmTaskId = task.crm_id;
           if (!crmTaskId) {
-            crmTaskId = await crm.createTask({
-              contactId: crmContactId,
-              subject: task.text,
-              body: task.evidence.map((evidence) => `“${evidence.quote}” (${evidence.start.toFixed(0)} s)`).join('\n'),
-              dueAt: task.due_date ? new Date(`${task.due_date}T17:00:00Z`) : call.recorded_at,
-            });
+            crmTaskId = await crm.createTask({ contactId: crmContactId, ...crmTask(task, call) });
             await collections.tasks.updateOne(
               { _id: task._id, org_id: input.orgId },
               { $set: { crm_id: crmTaskId, contact_id: task.contact_id ?? call.contact_id } },
@@ -185,24 +175,9 @@ export function createSyncActivities(deps: EventLogDeps & { config: Config }) {
           .sort({ _id: 1 })
           .toArray();
         for (const appointment of appointments) {
-          const uid = `${appointment._id}@call-intelligence`;
-          const [agent, ...others] = appointment.attendees;
-          const url = await calendar.putEvent({
-            uid,
-            title: appointment.title,
-            start: new Date(appointment.start),
-            end: new Date(appointment.end),
-            description: [
-              `Agreed on a call: ${restBaseUrl(config)}/calls/${call._id}`,
-              ...appointment.evidence.map((evidence) => `“${evidence.quote}”`),
-              `Attendees: ${appointment.attendees
-                .map((attendee) => attendee.name ?? attendee.email ?? attendee.phone)
-                .filter(Boolean)
-                .join(', ')}`,
-            ].join('\n'),
-            organizer: agent ?? null,
-            attendees: others,
-          });
+          const event = calendarEvent(appointment, call._id, restBaseUrl(config));
+          const uid = event.uid;
+          const url = await calendar.putEvent(event);
           await collections.appointments.updateOne(
             { _id: appointment._id, org_id: input.orgId },
             { $set: { calendar_uid: uid, calendar_url: url } },

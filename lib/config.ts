@@ -182,6 +182,6 @@ export function restBaseUrl(config: Config): string {
 }
 
 /** Base URL of the speech-to-text server, without a trailing slash (…/v1 is appended by the client). */
-export function sttBaseUrl(config: Config): string {
+export function sttBaseUrl(config: Pick<Config, 'STT_BASE_URL' | 'STT_PORT'>): string {
   return (config.STT_BASE_URL ?? `http://127.0.0.1:${config.STT_PORT}`).replace(/\/+$/, '');
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ExtractionResult } from './documents';
+import type { CallDoc, ContactDoc, ExtractionResult } from './documents';
 
 /**
  * Who the customer of a call is, from what the call record and the extractions say: the rules the
@@ -58,5 +58,73 @@ export function crmPerson(input: { name: string | null; phone: string | null; em
     lastName: parts.length > 1 ? parts.slice(1).join(' ') : null,
     phone: input.phone,
     email: input.email,
+  };
+}
+
+export interface CustomerIdentity {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/**
+ * The customer a call is linked to a contact by: the call record's phone, name and
+ * `metadata.contact_email` first; what the customer said in the call (extractions) fills gaps.
+ */
+export function callCustomerIdentity(
+  call: Pick<CallDoc, 'contact_name' | 'contact_phone' | 'metadata'>,
+  said: CustomerIdentity,
+): CustomerIdentity {
+  const metadataEmail = call.metadata.contact_email;
+  return {
+    name: call.contact_name ?? said.name,
+    phone: call.contact_phone ?? said.phone,
+    email: (typeof metadataEmail === 'string' ? metadataEmail.toLowerCase() : null) ?? said.email,
+  };
+}
+
+/** The id a new contact gets: from its phone if it has one, else its e-mail; null when it has neither. */
+export function newContactIdFor(orgId: string, identity: CustomerIdentity): string | null {
+  if (identity.phone) return contactIdFor(orgId, `phone:${identity.phone}`);
+  if (identity.email) return contactIdFor(orgId, `email:${identity.email}`);
+  return null;
+}
+
+/**
+ * A contact after one more call of it: names, phones and e-mails gain what the call adds (the
+ * contact's own display name is kept), and the lead time is the earliest known.
+ */
+export function contactWithCall(
+  contact: Pick<ContactDoc, 'name' | 'names' | 'phones' | 'emails' | 'lead_created_at'>,
+  identity: CustomerIdentity,
+  leadCreatedAtFromMetadata: unknown,
+): Pick<ContactDoc, 'name' | 'names' | 'phones' | 'emails' | 'lead_created_at'> {
+  const unique = (values: string[], added: string | null) => [...new Set([...values, ...(added ? [added] : [])])];
+  return {
+    name: contact.name ?? identity.name,
+    names: unique(contact.names, identity.name),
+    phones: unique(contact.phones, identity.phone),
+    emails: unique(contact.emails, identity.email),
+    lead_created_at: mergedLeadCreatedAt(contact.lead_created_at, leadCreatedAtFromMetadata),
+  };
+}
+
+/**
+ * The person a CRM gets for a call: the linked contact's name, phone and e-mail first (it gathers
+ * every call), then the call record, then what was said in the call.
+ */
+export function crmPersonForCall(
+  contact: Pick<ContactDoc, 'name' | 'phones' | 'emails'> | null,
+  call: Pick<CallDoc, 'contact_name' | 'contact_phone'>,
+  said: CustomerIdentity,
+): ReturnType<typeof crmPerson> & { name: string } {
+  const name = (contact?.name ?? said.name ?? call.contact_name ?? '').trim();
+  return {
+    name,
+    ...crmPerson({
+      name,
+      phone: contact?.phones[0] ?? call.contact_phone ?? said.phone,
+      email: contact?.emails[0] ?? said.email,
+    }),
   };
 }

@@ -20,16 +20,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS,
-  manager: [
-    'calls:read',
-    'calls:read_all',
-    'calls:write',
-    'contacts:read',
-    'analytics:read',
-    'webhooks:manage',
-    'settings:manage',
-    'connections:manage',
-  ],
+  // Managers run the team but do not hold its API keys.
+  manager: PERMISSIONS.filter((permission) => permission !== 'keys:manage'),
   // Agents see only their own calls: `calls:read` without `calls:read_all`.
   agent: ['calls:read', 'calls:write'],
   viewer: ['calls:read', 'calls:read_all', 'contacts:read', 'analytics:read'],

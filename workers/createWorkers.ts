@@ -1,9 +1,11 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
-import { createCallProcessingActivities, type ActivityDeps } from '../activities';
-import { sttBaseUrl, type TaskQueueName } from '../lib/config';
-import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
-import { createTranscriptionActivities } from '../activities/transcription';
-import { createWebhookActivities } from '../activities/webhooks';
+import {
+  createCallProcessingActivities,
+  createTranscriptionQueueActivities,
+  createWebhookQueueActivities,
+  type ActivityDeps,
+} from '../activities';
+import type { TaskQueueName } from '../lib/config';
 import type { Logger } from '../lib/logger';
 
 /** What each task queue serves. */
@@ -17,24 +19,14 @@ function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerO
       };
     case 'transcription':
       return {
-        activities: createTranscriptionActivities({
-          db: deps.db,
-          collections: deps.collections,
-          config: deps.config,
-          speechToText: new OpenAiCompatibleSpeechToText({
-            baseUrl: sttBaseUrl(deps.config),
-            apiKey: deps.config.STT_API_KEY,
-            model: deps.config.STT_MODEL,
-            timeoutMs: deps.config.STT_TIMEOUT_SECONDS * 1000,
-          }),
-        }),
+        activities: createTranscriptionQueueActivities(deps),
         // Recognition is CPU-bound: a couple at a time per process; scale with processes.
         maxConcurrentActivityTaskExecutions: 2,
       };
     case 'webhooks':
       return {
         workflowsPath: require.resolve('../workflows'),
-        activities: createWebhookActivities(deps),
+        activities: createWebhookQueueActivities(deps),
         // Deliveries wait on the network, not the CPU.
         maxConcurrentActivityTaskExecutions: 100,
       };

@@ -1,5 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
+import { sttBaseUrl, type Config } from '../../lib/config';
 
 /**
  * Speech-to-text behind one interface. The one implementation speaks the OpenAI-compatible
@@ -73,4 +74,16 @@ export class OpenAiCompatibleSpeechToText implements SpeechToText {
         .filter((segment) => segment.text.length > 0),
     };
   }
+}
+
+/** The server the configuration names (the embedded one unless STT_BASE_URL points elsewhere). */
+export function createSpeechToText(
+  config: Pick<Config, 'STT_BASE_URL' | 'STT_PORT' | 'STT_API_KEY' | 'STT_MODEL' | 'STT_TIMEOUT_SECONDS'>,
+): SpeechToText {
+  return new OpenAiCompatibleSpeechToText({
+    baseUrl: sttBaseUrl(config),
+    apiKey: config.STT_API_KEY,
+    model: config.STT_MODEL,
+    timeoutMs: config.STT_TIMEOUT_SECONDS * 1000,
+  });
 }
