@@ -7,7 +7,7 @@ export { AudioToolchainUnavailable };
 
 const run = promisify(execFile);
 
-/**
+/*
  * Audio decoding for recognition, with PyAV (FFmpeg's libraries inside a PyPI wheel, installed by
  * the project's tool bootstrap into the speech-to-text environment; `AUDIO_PYTHON` names another
  * Python that has `av`). Anything FFmpeg decodes, audio or video, is accepted.

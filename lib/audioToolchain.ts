@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/**
+/*
  * The worker decodes recordings with PyAV in `AUDIO_PYTHON` (activities/audio.ts). A missing or
  * broken toolchain is a fault of the deployment, never of a customer's recording: the worker
  * reports it at start, the transcription activity retries it, and the REST API's `/readyz` names

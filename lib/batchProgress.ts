@@ -11,7 +11,7 @@ export interface BatchProgress {
   progress_percentage: number;
 }
 
-/**
+/*
  * A batch's counts always come from its calls' records, so they can never disagree with what
  * GET /calls shows. `processed` counts finished calls (completed or failed), as in the spec.
  */

@@ -1,4 +1,4 @@
-/**
+/*
  * Shapes of the stored documents. Every document but an organization carries `org_id`, and every
  * query names it: another organization's record is simply not found.
  */

@@ -1,4 +1,4 @@
-/**
+/*
  * One error type for every HTTP-facing failure. `code` is stable (clients branch on it), `status`
  * is the HTTP status, `details` lists field problems. api/http/errors.ts turns it into the one error
  * body: `{ success: false, error: { code, message, details?, request_id } }`.

@@ -8,7 +8,7 @@ import { EVENT_DATA_SCHEMAS } from './schemas/events';
 import type { DeliverWebhookInput, WebhookRetrySettings } from './temporal';
 import { startDeliverWebhook } from './workflowStarts';
 
-/**
+/*
  * The event log and its fan-out: every event is stored once under its stable id, then delivered
  * to each enabled endpoint of its organization subscribed to its type, by one `deliverWebhook`
  * workflow per (event, endpoint). Everything here is idempotent, so the activity that emits an

@@ -1,7 +1,7 @@
 import type { CallDoc, LeadResponse } from './documents';
 import type { Collections } from './mongo';
 
-/**
+/*
  * Speed-to-lead, kept on each contact (`lead_response`) instead of worked out from every lead's
  * history at read time: team metrics then read the contacts that were answered in the period
  * through one index. Reading the histories took minutes at 100,000 calls on the embedded server

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 
-/**
+/*
  * Recognizes audio and video containers from their first bytes, never from the client's
  * Content-Type. Returns the MIME type, or null when the bytes are not a known media format.
  */

@@ -23,7 +23,7 @@ import type {
   WebhookEndpointDoc,
 } from './documents';
 
-/**
+/*
  * The one registry of collections and their indexes, ensured at start-up by every process.
  * What the code needs of the server is stated by test/integration/mongoConformance.test.ts; it
  * uses no transactions, change streams, $lookup or TTL indexes (expiry is a query condition), so

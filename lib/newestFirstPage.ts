@@ -2,7 +2,7 @@ import type { Collection, Document, Filter } from 'mongodb';
 import { onOrAfter } from './mongo';
 import type { CursorPosition } from './pagination';
 
-/**
+/*
  * One page of a list ordered by (a date field desc, _id desc), read in time windows that grow
  * backwards from the newest end: the last hour, then two hours before it, then four, and so on,
  * until the page is full or the range is exhausted; the last window is open-ended.

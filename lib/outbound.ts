@@ -5,7 +5,7 @@ import net from 'node:net';
 import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 
-/**
+/*
  * Outbound HTTP for every request the product makes to an address a customer gave us (recording
  * downloads now; webhook deliveries and CRM calls later). Server-side request forgery is refused on
  * the address actually connected to: the DNS answer is checked inside the socket's lookup, so

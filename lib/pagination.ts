@@ -1,6 +1,6 @@
 import { badRequest } from './errors';
 
-/**
+/*
  * Opaque cursors for lists ordered by (a date field desc, _id desc): the last item's sort key,
  * base64url-encoded. Stable under inserts: a page never repeats or skips a record.
  */

@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb';
 import type { RateLimitWindowDoc } from './documents';
 import { isDuplicateKeyError } from './mongo';
 
-/**
+/*
  * Exact fixed-window rate limiting shared by every process through MongoDB: one counter document
  * per key and window, raised with an atomic upserting `$inc`, so at most `limit` requests are
  * admitted per window however many run in parallel, across any number of API processes. The

@@ -1,7 +1,7 @@
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
 import type { TaskQueueName } from './config';
 
-/**
+/*
  * Names shared by the API, the workflows and the workers: task queues, workflow ids and custom
  * search attributes. Pure constants only: workflow code imports this module.
  */

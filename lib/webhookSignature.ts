@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hmacSha256Hex } from './crypto';
 
-/**
+/*
  * Signatures of webhook deliveries. Two schemes on every delivery, over the same raw body:
  * - `X-Service-Signature: sha256=<hex>`: HMAC-SHA256 of the body, keyed with the secret string as
  *   shown (`whsec_…`), lowercase hex (spec section 5).

@@ -17,7 +17,7 @@ import {
   type ProcessCallResult,
 } from './temporal';
 
-/**
+/*
  * Every workflow started from outside Temporal, each through one function here: its id, queue,
  * search attributes and reuse policy in one place, its input typed. The signatures are checked
  * against the workflow functions themselves in test/unit/workflowStarts.test.ts (lib/ may not

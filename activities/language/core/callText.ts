@@ -2,7 +2,7 @@ import nlp from 'compromise';
 import type { Evidence, Speaker, TranscriptSegment } from '../../../lib/documents';
 import { normalizeSpokenForms } from './spokenForm';
 
-/**
+/*
  * A transcript as the embedded engines read it: sentences in written form, each knowing its
  * segment (speaker, times, the words as transcribed) so every result can quote its evidence.
  */

@@ -8,7 +8,7 @@ import { evidenceOf, type CallText } from '../core/callText';
 import { criterionResult, maxScoreOf, totalOf } from '../core/scoring';
 import { uniqueSegments, type DetectedActions, type LanguageEngine, type LendingDecision } from '../engine';
 
-/**
+/*
  * A language engine on a hosted chat model (Anthropic Messages, or any OpenAI-compatible chat
  * completions server: OpenAI, vLLM, Ollama, llama.cpp). The model sees the transcript as numbered
  * segments and answers JSON, validated with zod; invalid output is asked for again with the

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
+/*
  * The help corpus kept in the repository (docs/help): markdown pages split into sections, the video
  * catalog (videos.json) and one transcript per published video. Validated at start-up: a wrong
  * catalog stops the help app with every problem listed.

@@ -3,7 +3,7 @@ import { LEAD_HISTORY_PROJECTION, leadResponseOf, type LeadHistoryCall } from '.
 import { dailyAgentTotals } from '../../../lib/callDayTotals';
 import { onOrAfter, type Collections } from '../../../lib/mongo';
 
-/**
+/*
  * Team metrics: the period's calls by agent or by UTC day, from the per-day totals kept for each
  * agent (lib/callDayTotals.ts); speed-to-lead from the value each contact keeps
  * (lib/leadResponse.ts).

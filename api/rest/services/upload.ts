@@ -7,7 +7,7 @@ import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../
 import { MediaStreamRefused, mediaMeter } from '../../../lib/mediaSniff';
 import { RECORDINGS_BUCKET, recordingsBucket } from '../../../lib/mongo';
 
-/**
+/*
  * Streams a multipart upload's `file` part straight into GridFS (never whole into memory),
  * counting bytes against the cap, sniffing the media type from the first bytes and hashing it.
  * Text fields are collected alongside. The fields sent before the file are judged first
