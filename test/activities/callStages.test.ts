@@ -134,6 +134,19 @@ describeWithStack('call stage activities in a mock activity environment', () => 
     await expect(
       run(activities.recordBatchOutcome, 1, { orgId: organization._id, batchId: 'batch_missing' }),
     ).rejects.toMatchObject({ type: NON_RETRYABLE.batchNotFound, nonRetryable: true });
+    // The status writes (local activities in processCall) refuse another organization's call too.
+    await expect(
+      run(activities.setCallStage, 1, {
+        orgId: other.organization._id,
+        callId: call._id,
+        stage: 'summary',
+        status: 'completed',
+      }),
+    ).rejects.toMatchObject({ type: NON_RETRYABLE.callNotFound, nonRetryable: true });
+    await expect(
+      run(activities.setCallStatus, 1, { orgId: other.organization._id, callId: call._id, status: 'failed' }),
+    ).rejects.toMatchObject({ type: NON_RETRYABLE.callNotFound });
+    expect((await stack.database.collections.calls.findOne({ _id: call._id }))!.status).toBe('completed');
     // Nothing was written for the other organization.
     expect(await stack.database.collections.scorecards.countDocuments({ org_id: other.organization._id })).toBe(0);
   });
