@@ -1,4 +1,10 @@
+import Koa from 'koa';
+import { errorHandler } from '../../api/http/errors';
+import { organizationRateLimit } from '../../api/rest/middleware/rateLimit';
+import type { AuthContext } from '../../api/rest/middleware/auth';
+import { createLogger } from '../../lib/logger';
 import { createOrganizationWithUserAndKey } from '../../lib/tenancy';
+import { startLocalServer } from '../support/httpServer';
 import { consumeRateLimit } from '../../lib/rateLimit';
 import { describeWithStack, testConfig } from '../support/env';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
@@ -80,5 +86,57 @@ describeWithStack('per-organization rate limits', () => {
     const next = await consumeRateLimit(windows, 'test:window', 1, 3600, new Date(hour + 3600_000 + 5));
     expect(next.allowed).toBe(true);
     expect(await windows.countDocuments({ key: 'test:window' })).toBe(1);
+  });
+
+  test('a read is counted while it runs: past the limit its answer is dropped, then reads wait for the count; writes always wait', async () => {
+    // The middleware alone behind a handler that notes each run and answers with a header and a body.
+    const orgId = `org_limit_${Date.now()}`;
+    const runs: string[] = [];
+    const app = new Koa();
+    app.use(errorHandler(createLogger({ ...testConfig(), LOG_LEVEL: 'silent' }, 'test')));
+    app.use(async (ctx, next) => {
+      const auth: Partial<AuthContext> = { orgId, rateLimitPerHour: 1 };
+      ctx.state.auth = auth;
+      await next();
+    });
+    app.use(organizationRateLimit(first.database.collections));
+    app.use((ctx) => {
+      runs.push(ctx.method);
+      ctx.set('Content-Disposition', 'attachment; filename="call.wav"');
+      ctx.body = 'recording bytes';
+    });
+    const server = await startLocalServer(app.callback());
+    try {
+      const request = (method: string) => fetch(server.url, { method });
+      const allowed = await request('GET');
+      expect([allowed.status, await allowed.text()]).toEqual([200, 'recording bytes']);
+      expect(runs).toEqual(['GET']);
+
+      // Over the limit: the read ran alongside its count, but the client sees only the 429.
+      const dropped = await request('GET');
+      expect(dropped.status).toBe(429);
+      expect(dropped.headers.get('content-disposition')).toBeNull();
+      expect(dropped.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(((await dropped.json()) as any).error.code).toBe('rate_limited');
+      expect(runs).toEqual(['GET', 'GET']);
+
+      // This process now knows the organization is exhausted: reads are counted first and do not run.
+      expect((await request('GET')).status).toBe(429);
+      expect((await request('POST')).status).toBe(429);
+      expect(runs).toEqual(['GET', 'GET']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a write over the limit never runs', async () => {
+    const key = await enterpriseKey(1);
+    expect((await api(first, key, 'GET', '/calls')).status).toBe(200);
+    const before = await first.database.collections.calls.countDocuments();
+    const refused = await api(second, key, 'POST', '/calls/upload/batch', {
+      calls: [{ audio_url: 'https://recordings.example.com/a.wav', agent_email: 'a@acme.example' }],
+    });
+    expect(refused.status).toBe(429);
+    expect(await first.database.collections.calls.countDocuments()).toBe(before);
   });
 });
