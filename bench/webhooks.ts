@@ -1,8 +1,10 @@
-/**
+/*
  * Webhook delivery benchmark: events recorded through the event log are delivered by the
  * `deliverWebhook` workflow (one per event and endpoint, a real worker on the `webhooks` queue) to a
- * local receiver; next to it, the same bodies POSTed by a plain HTTP loop in the same run. Prints
- * deliveries per second and p50/p99 from event to receipt for both, and their ratio.
+ * local receiver, emitted one at a time and then `--concurrency` at a time; next to them, the same
+ * bodies POSTed by a plain HTTP loop in the same run. Prints deliveries per second and p50/p99 from
+ * event to receipt for each, and the ratio of the concurrent rate to the one-at-a-time rate
+ * (target, issue 16: at least 1).
  *
  *   npm run bench -- webhooks [--events 200] [--concurrency 4]
  */
@@ -96,10 +98,10 @@ export async function main(argv: string[]): Promise<void> {
   const deps = { collections: database.collections, temporal: temporal.client, config };
 
   /** Sends `count` items through `send`; latency of each = receipt time - send start. */
-  const measure = async (prefix: string, send: (callId: string) => Promise<void>) => {
+  const measure = async (prefix: string, atOnce: number, send: (callId: string) => Promise<void>) => {
     const sentAt = new Map<string, number>();
     const started = performance.now();
-    await runJobs(count, concurrency, async (index) => {
+    await runJobs(count, atOnce, async (index) => {
       const callId = `${prefix}-${index}`;
       sentAt.set(callId, performance.now());
       await send(callId);
@@ -115,16 +117,16 @@ export async function main(argv: string[]): Promise<void> {
   };
 
   try {
+    const viaWorkflow = (callId: string) =>
+      recordEvent(deps, { orgId, type: 'call.completed', subjectId: callId, data: data(callId) }).then(() => undefined);
     log('warming up');
-    await measure('warm-workflow', (callId) =>
-      recordEvent(deps, { orgId, type: 'call.completed', subjectId: callId, data: data(callId) }).then(() => undefined),
-    );
-    log(`${count} events through recordEvent → deliverWebhook → receiver, ${concurrency} emitted at a time`);
-    const viaWorkflows = await measure('workflow', (callId) =>
-      recordEvent(deps, { orgId, type: 'call.completed', subjectId: callId, data: data(callId) }).then(() => undefined),
-    );
+    await measure('warm-workflow', concurrency, viaWorkflow);
+    log(`${count} events through recordEvent → deliverWebhook → receiver, one emitted at a time`);
+    const oneAtATime = await measure('workflow-1', 1, viaWorkflow);
+    log(`${count} events the same way, ${concurrency} emitted at a time`);
+    const concurrent = await measure(`workflow-${concurrency}`, concurrency, viaWorkflow);
     log(`baseline: ${count} plain HTTP POSTs of the same bodies, ${concurrency} at a time`);
-    const plain = await measure('plain', async (callId) => {
+    const plain = await measure('plain', concurrency, async (callId) => {
       const response = await fetch(receiverUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -134,12 +136,15 @@ export async function main(argv: string[]): Promise<void> {
     });
     printTable(log, [
       ['', 'deliveries/s', 'p50 ms', 'p99 ms'],
-      measuredRow('event → deliverWebhook workflow', count, viaWorkflows),
-      measuredRow('plain HTTP POST loop', count, plain),
+      measuredRow('deliverWebhook workflows, 1 at a time', count, oneAtATime),
+      measuredRow(`deliverWebhook workflows, ${concurrency} at a time`, count, concurrent),
+      measuredRow(`plain HTTP POST loop, ${concurrency} at a time`, count, plain),
     ]);
+    const rate = (run: { wallMs: number }) => count / run.wallMs;
     log(
-      `ratio (workflow wall time / plain loop wall time): ${fmt(viaWorkflows.wallMs / plain.wallMs, 2)}×; ` +
-        `p50 latency ratio ${fmt(percentile(viaWorkflows.latencies, 50) / percentile(plain.latencies, 50), 1)}×`,
+      `${concurrency} at a time delivers ${fmt(rate(concurrent) / rate(oneAtATime), 2)}× as many per second as one at a time (target ≥ 1); ` +
+        `workflow wall time / plain loop wall time: ${fmt(concurrent.wallMs / plain.wallMs, 1)}×; ` +
+        `p50 latency ratio ${fmt(percentile(concurrent.latencies, 50) / percentile(plain.latencies, 50), 1)}×`,
     );
   } finally {
     worker!.shutdown();

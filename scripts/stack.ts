@@ -132,6 +132,12 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
     ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
     '--log-level',
     'warn',
+    // One partition per task queue: a single machine's few pollers gain nothing from four, and a
+    // task in a partition no poll is on waits (docs/architecture.md#temporal-conventions).
+    '--dynamic-config-value',
+    'matching.numTaskqueueReadPartitions=1',
+    '--dynamic-config-value',
+    'matching.numTaskqueueWritePartitions=1',
     ...(options.uiPort === null
       ? ['--headless']
       : ['--ui-port', String(options.uiPort), '--ui-ip', '127.0.0.1', '--ui-disable-news-fetch']),
