@@ -223,7 +223,15 @@ function measuredRoutes(): string[] {
 
 /** The queries the list requests run, built by the same functions the routes use. */
 function hotQueries(orgId: string): HotQuery[] {
-  const owner = { orgId, userId: 'u', userEmail: 'x', role: 'owner' as const, keyId: 'k', rateLimitPerHour: 1 };
+  const owner = {
+    orgId,
+    userId: 'u',
+    userEmail: 'x',
+    role: 'owner' as const,
+    keyId: 'k',
+    sessionId: null,
+    rateLimitPerHour: 1,
+  };
   const firstContacts = Array.from({ length: PAGE_SIZE }, (_, index) => `cnt_bench${String(index).padStart(8, '0')}`);
   const callQueries: [string, CallListQuery][] = [
     ['GET /calls', {}],

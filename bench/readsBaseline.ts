@@ -17,7 +17,15 @@ async function main(): Promise<void> {
   const orgId = process.env.BENCH_ORG_ID!;
   const pageSize = Number(process.env.BENCH_PAGE_SIZE);
   const { collections } = await connectDatabase(config);
-  const owner = { orgId, userId: 'u', userEmail: 'x', role: 'owner' as const, keyId: 'k', rateLimitPerHour: 1 };
+  const owner = {
+    orgId,
+    userId: 'u',
+    userEmail: 'x',
+    role: 'owner' as const,
+    keyId: 'k',
+    sessionId: null,
+    rateLimitPerHour: 1,
+  };
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };

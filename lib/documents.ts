@@ -30,6 +30,34 @@ export interface UserDoc {
   role: Role;
   active: boolean;
   created_at: Date;
+  /** scrypt hash for console sign-in (lib/passwords.ts), set through an invitation; absent until then. */
+  password_hash?: string | null;
+  password_set_at?: Date | null;
+}
+
+/** A one-time link to set a user's console password (`_id` = SHA-256 of the token; the token is never stored). */
+export interface InvitationDoc {
+  _id: string;
+  org_id: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** A console sign-in (`_id` = SHA-256 of the cookie's token; the token is never stored). */
+export interface SessionDoc {
+  _id: string;
+  org_id: string;
+  user_id: string;
+  /** Sent back in `X-CSRF-Token` on every state-changing request of this session. */
+  csrf_token: string;
+  created_at: Date;
+  last_seen_at: Date;
+  /** The session ends at the earlier of: idle since last_seen_at + the idle time, or this. */
+  expires_at: Date;
+  ip: string;
+  user_agent: string;
 }
 
 export interface ApiKeyDoc {

@@ -11,6 +11,8 @@ import type {
   DatasetDoc,
   EventDoc,
   IdempotencyRecordDoc,
+  InvitationDoc,
+  SessionDoc,
   OrganizationDoc,
   ScorecardDoc,
   ScorecardTemplateDoc,
@@ -33,7 +35,11 @@ export const COLLECTIONS = {
   organizations: { name: 'organizations', indexes: [] },
   users: {
     name: 'users',
-    indexes: [{ key: { org_id: 1, email: 1 }, name: 'org_email_unique', unique: true }],
+    indexes: [
+      { key: { org_id: 1, email: 1 }, name: 'org_email_unique', unique: true },
+      // Console sign-in finds a user by e-mail before it knows the organization.
+      { key: { email: 1 }, name: 'email' },
+    ],
   },
   apiKeys: {
     name: 'api_keys',
@@ -121,6 +127,14 @@ export const COLLECTIONS = {
     name: 'call_day_totals',
     indexes: [{ key: { org_id: 1, day: 1 }, name: 'org_day' }],
   },
+  invitations: {
+    name: 'invitations',
+    indexes: [{ key: { org_id: 1, user_id: 1 }, name: 'org_user' }],
+  },
+  sessions: {
+    name: 'sessions',
+    indexes: [{ key: { org_id: 1, user_id: 1 }, name: 'org_user' }],
+  },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
 
 export interface Collections {
@@ -144,6 +158,8 @@ export interface Collections {
   scorecardTemplates: Collection<ScorecardTemplateDoc>;
   webhookEndpoints: Collection<WebhookEndpointDoc>;
   webhookDeliveries: Collection<WebhookDeliveryDoc>;
+  invitations: Collection<InvitationDoc>;
+  sessions: Collection<SessionDoc>;
 }
 
 export interface Database {
@@ -185,6 +201,8 @@ export async function connectDatabase(config: Config): Promise<Database> {
       scorecardTemplates: collection<ScorecardTemplateDoc>(COLLECTIONS.scorecardTemplates.name),
       webhookEndpoints: collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints.name),
       webhookDeliveries: collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries.name),
+      invitations: collection<InvitationDoc>(COLLECTIONS.invitations.name),
+      sessions: collection<SessionDoc>(COLLECTIONS.sessions.name),
     },
     close: () => client.close(),
   };

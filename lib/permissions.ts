@@ -14,14 +14,15 @@ export const PERMISSIONS = [
   'settings:manage',
   'connections:manage',
   'keys:manage',
+  'users:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS,
-  // Managers run the team but do not hold its API keys.
-  manager: PERMISSIONS.filter((permission) => permission !== 'keys:manage'),
+  // Managers run the team but hold neither its API keys nor its members' console access.
+  manager: PERMISSIONS.filter((permission) => permission !== 'keys:manage' && permission !== 'users:manage'),
   // Agents see only their own calls: `calls:read` without `calls:read_all`.
   agent: ['calls:read', 'calls:write'],
   viewer: ['calls:read', 'calls:read_all', 'contacts:read', 'analytics:read'],

@@ -137,6 +137,8 @@ export async function setUserRole(
 export async function disableUser(collections: Collections, orgId: string, userId: string): Promise<UserDoc> {
   const result = await collections.users.updateOne({ _id: userId, org_id: orgId }, { $set: { active: false } });
   if (result.matchedCount === 0) throw notFound('User');
+  // Its console sessions end now (a request would be refused anyway: the user is read each time).
+  await collections.sessions.deleteMany({ org_id: orgId, user_id: userId });
   return findUser(collections, orgId, userId);
 }
 

@@ -3,7 +3,8 @@
  *
  *   org create --name N [--plan standard|enterprise] [--rate-limit N]
  *   org set-dialer-secret --org ORG          (prints the secret once; signatures then required)
- *   user create --org ORG --email E --name N --role R
+ *   user create --org ORG --email E --name N --role R   (prints a console invitation)
+ *   user invite --org ORG --id U               (a new console invitation; earlier ones stop working)
  *   user set-role --org ORG --id U --role R
  *   user disable --org ORG --id U
  *   key create --org ORG --user U --name N
@@ -34,6 +35,7 @@ import {
   userView,
 } from '../lib/tenancy';
 import { issuesToDetails } from '../lib/validation';
+import { issueInvitation } from '../lib/consoleSessions';
 
 class UsageError extends Error {}
 
@@ -51,6 +53,7 @@ const COMMANDS = {
     name: z.string().trim().min(1, 'is required'),
     role: z.enum(ROLES),
   }),
+  'user invite': z.object({ org: id, id }),
   'user set-role': z.object({ org: id, id, role: z.enum(ROLES) }),
   'user disable': z.object({ org: id, id }),
   'key create': z.object({ org: id, user: id, name: z.string().trim().min(1, 'is required') }),
@@ -91,9 +94,17 @@ async function run(
     }
     case 'user create': {
       const input = COMMANDS[command].parse(options);
-      return userView(
-        await createUser(collections, { orgId: input.org, email: input.email, name: input.name, role: input.role }),
-      );
+      const user = await createUser(collections, {
+        orgId: input.org,
+        email: input.email,
+        name: input.name,
+        role: input.role,
+      });
+      return { ...userView(user), invitation: await invitationFor(collections, user.org_id, user._id) };
+    }
+    case 'user invite': {
+      const input = COMMANDS[command].parse(options);
+      return invitationFor(collections, input.org, input.id);
     }
     case 'user set-role': {
       const input = COMMANDS[command].parse(options);
@@ -122,6 +133,17 @@ async function run(
       return apiKeyView(await revokeApiKey(collections, input.org, input.id));
     }
   }
+}
+
+/** A console invitation as the CLI prints it: the token once, and where to use it. */
+async function invitationFor(collections: Collections, orgId: string, userId: string) {
+  const { token, invitation } = await issueInvitation(collections, orgId, userId);
+  return {
+    user_id: userId,
+    token,
+    expires_at: invitation.expires_at.toISOString(),
+    accept: 'POST /api/v1/auth/invitations/accept with { "token", "password" } (12 characters or more)',
+  };
 }
 
 function parseCommandLine(argv: string[]) {

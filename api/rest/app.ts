@@ -24,6 +24,7 @@ import { datasetRoutes } from './routes/datasets';
 import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
 import { webhookRoutes } from './routes/webhooks';
 import { connectionRoutes, resyncRoutes } from './routes/connections';
+import { sessionRoutes } from './routes/sessions';
 import { mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -42,6 +43,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...webhookRoutes(deps),
     ...connectionRoutes(deps),
     ...resyncRoutes(deps),
+    ...sessionRoutes(deps),
   ];
 }
 
@@ -82,13 +84,29 @@ export function createRestApp(deps: RestDeps): Koa {
   app.use(publicRouter.routes());
   app.use(allowedMethods(publicRouter));
 
+  // Signing in and accepting an invitation: before authentication and the organization's limit.
+  const signIn = new Router({ prefix: API_PREFIX });
+  mountRoutes(
+    signIn,
+    routes.filter((route) => route.public),
+    {
+      jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
+      idempotency: (mode) => idempotency(deps.database.collections, mode),
+    },
+  );
+  app.use(signIn.routes());
+
   const v1 = new Router({ prefix: API_PREFIX });
   v1.use(authenticate(deps.database.collections));
   v1.use(organizationRateLimit(deps.database.collections));
-  mountRoutes(v1, routes, {
-    jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
-    idempotency: (mode) => idempotency(deps.database.collections, mode),
-  });
+  mountRoutes(
+    v1,
+    routes.filter((route) => !route.public),
+    {
+      jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
+      idempotency: (mode) => idempotency(deps.database.collections, mode),
+    },
+  );
   app.use(v1.routes());
   app.use(allowedMethods(v1));
   return app;

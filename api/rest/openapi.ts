@@ -74,7 +74,7 @@ function multipartRequestBody(multipart: NonNullable<RouteDefinition['multipart'
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const idempotent = route.method === 'post';
+    const idempotent = route.method === 'post' && !route.public;
     const errorStatuses = [
       ...new Set([
         ...route.errors,
@@ -87,7 +87,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
     const responses: Record<string, unknown> = {
       [route.success.status]: {
         description: route.success.description,
-        headers: RATE_LIMIT_HEADERS,
+        ...(route.public ? {} : { headers: RATE_LIMIT_HEADERS }),
         content: {
           [route.success.contentType ?? 'application/json']: {
             schema: route.success.schema
@@ -110,6 +110,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       ...(route.permission ? { 'x-permission': route.permission } : {}),
+      ...(route.public ? { security: [] } : {}),
       parameters: [
         ...parameters(route.params, 'path'),
         ...parameters(route.query, 'query'),

@@ -42,6 +42,12 @@ export interface RouteDefinition<
   description?: string;
   tag: string;
   permission: Permission | null;
+  /**
+   * Answered without a key or session (signing in, accepting an invitation): mounted ahead of
+   * authentication and the organization's rate limit, with no Idempotency-Key; the handler's
+   * `auth` must not be read. Such a route throttles itself.
+   */
+  public?: boolean;
   params?: P;
   query?: Q;
   /** A JSON body, validated with this schema. */
@@ -89,17 +95,24 @@ export function mountRoutes(
     const bodyParsing = route.body ? jsonBody(options.jsonLimitBytes, { keepRaw: route.rawBody ?? false }) : [];
     // Permission, input and the route's own checks come first: a replay is never a way around them.
     const authorize: Middleware = async (ctx, next) => {
-      const auth = route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
+      const auth = route.public ? null : route.permission ? requirePermission(ctx, route.permission) : authOf(ctx);
       const params = route.params ? parseOrThrow(route.params, ctx.params, 'Path parameters') : {};
       const query = route.query ? parseOrThrow(route.query, { ...ctx.query }, 'Query parameters') : {};
       const body = route.body ? parseOrThrow(route.body, ctx.request.body ?? {}) : undefined;
-      const input: RouteInput<unknown, unknown, unknown> = { auth, params, query, body };
+      const input = { params, query, body } as RouteInput<unknown, unknown, unknown>;
+      Object.defineProperty(input, 'auth', {
+        enumerable: true,
+        get() {
+          if (!auth) throw new Error(`${route.operationId} is a public route: it has no caller`);
+          return auth;
+        },
+      });
       await route.authorize?.(ctx, input);
       ctx.state[ROUTE_INPUT] = input;
       await next();
     };
     const replay =
-      route.method === 'post'
+      route.method === 'post' && !route.public
         ? [options.idempotency(route.returnsSecret ? 'refused' : route.multipart ? 'deferred' : 'body')]
         : [];
     router[route.method](koaPath(route.path), ...bodyParsing, authorize, ...replay, async (ctx) => {

@@ -62,6 +62,16 @@ describeWithStack('admin CLI (npm run --silent admin -- … --json)', () => {
       role: 'manager',
       active: true,
     });
+    // The new user's console invitation; `user invite` issues a new one and the first stops working.
+    expect(user.json.invitation).toMatchObject({ user_id: user.json.id, token: expect.any(String) });
+    const reinvited = await admin('user', 'invite', '--org', org.json.id, '--id', user.json.id);
+    expect(reinvited.code).toBe(0);
+    expect(reinvited.json.token).not.toBe(user.json.invitation.token);
+    const accept = (token: string) =>
+      api(stack, null, 'POST', '/auth/invitations/accept', { token, password: 'a long enough password' });
+    expect((await accept(user.json.invitation.token)).status).toBe(400);
+    expect((await accept(reinvited.json.token)).status).toBe(200);
+    expect((await admin('user', 'invite', '--org', org.json.id, '--id', 'usr_unknown')).code).toBe(1);
 
     const key = await admin('key', 'create', '--org', org.json.id, '--user', user.json.id, '--name', 'dialer');
     expect(key.json).toMatchObject({

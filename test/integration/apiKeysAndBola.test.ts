@@ -188,6 +188,7 @@ describeWithStack(
         endpointId: 'whe_theirs',
         deliveryId: 'dlv_theirs',
         connectionId: 'conn_theirs',
+        userId: theirs.user._id,
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -207,6 +208,15 @@ describeWithStack(
         }
       }
       expect(checked).toBeGreaterThanOrEqual(9);
+      // Their user under my organization's path is not found either.
+      const invite = await api(
+        stack,
+        mine.key,
+        'POST',
+        `/organizations/${mine.organization._id}/users/${theirs.user._id}/invitations`,
+      );
+      expect(invite.status).toBe(404);
+      expect(await stack.database.collections.invitations.countDocuments({})).toBe(0);
       // Nothing of theirs was touched.
       expect((await stack.database.collections.apiKeys.findOne({ _id: theirs.keyRecord._id }))!.revoked_at).toBeNull();
       expect(await stack.database.collections.apiKeys.countDocuments({ org_id: theirs.organization._id })).toBe(1);

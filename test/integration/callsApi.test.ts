@@ -159,6 +159,7 @@ describeWithStack('GET /calls, /calls/{id} and /calls/{id}/recording', () => {
       userEmail: 'x',
       role: 'owner' as const,
       keyId: 'k',
+      sessionId: null,
       rateLimitPerHour: 1,
     };
     for (const query of [

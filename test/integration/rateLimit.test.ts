@@ -57,6 +57,7 @@ describeWithStack('per-organization rate limits', () => {
     );
     const ok = responses.filter((response) => response.status === 200);
     const limited = responses.filter((response) => response.status === 429);
+    expect(responses.filter((r) => r.status !== 200 && r.status !== 429).map((r) => [r.status, r.body])).toEqual([]);
     expect(ok).toHaveLength(20);
     expect(limited).toHaveLength(30);
     const remaining = ok.map((response) => Number(response.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b);

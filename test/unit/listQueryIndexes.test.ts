@@ -60,6 +60,7 @@ describe('which list reads go in time windows (lib/newestFirstPage.ts)', () => {
     userEmail,
     role,
     keyId: 'key_1',
+    sessionId: null,
     rateLimitPerHour: 1000,
   });
   const agent = auth('agent', 'ana@acme.example');

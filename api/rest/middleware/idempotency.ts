@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AppError, badRequest, conflict } from '../../../lib/errors';
 import { isDuplicateKeyError, type Collections } from '../../../lib/mongo';
-import { authOf } from './auth';
+import { authOf, callerOf } from './auth';
 
 /**
  * `Idempotency-Key` on POSTs: the first successful (2xx) response is stored and replayed for 24
@@ -62,9 +62,11 @@ export function idempotency(collections: Collections, mode: IdempotencyMode): Mi
         { path: 'Idempotency-Key', message: '1 to 255 printable ASCII characters' },
       ]);
     }
-    // Scoped to the API key, so a replay never hands one key's response to another.
-    const { orgId, keyId } = authOf(ctx);
-    const id = `${orgId}:${keyId}:${key}`;
+    // Scoped to the caller (the API key, or a session's user), so a replay never hands one
+    // caller's response to another.
+    const auth = authOf(ctx);
+    const { orgId } = auth;
+    const id = `${orgId}:${callerOf(auth)}:${key}`;
     const now = new Date();
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
     let claimed = false;
