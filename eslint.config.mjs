@@ -8,6 +8,7 @@ export default tseslint.config(
       'test/support/summaryReporter.js',
       'node_modules/',
       'dist/',
+      'console/dist/',
       '.tools/',
       '.data/',
       'coverage/',

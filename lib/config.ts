@@ -176,6 +176,12 @@ export function temporalAddress(config: Config): string {
 }
 
 /** `{base_url}` of the spec: the REST API's public address including `/api/v1`. */
+/** The link a person opens to set their console password: the token rides in the hash, so it never reaches a server log. */
+export function invitationLink(config: Config, token: string): string {
+  const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
+  return `${base.replace(/\/+$/, '')}/app/#/accept?token=${encodeURIComponent(token)}`;
+}
+
 export function restBaseUrl(config: Config): string {
   const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
   return `${base.replace(/\/+$/, '')}/api/v1`;

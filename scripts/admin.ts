@@ -16,7 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfigOrExit } from '../lib/config';
+import { invitationLink, loadConfigOrExit, type Config } from '../lib/config';
 import { ROLES } from '../lib/documents';
 import { AppError, notFound } from '../lib/errors';
 import { encryptSecret, generateDialerSecret } from '../lib/secrets';
@@ -62,12 +62,8 @@ const COMMANDS = {
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
-async function run(
-  command: CommandName,
-  options: Record<string, unknown>,
-  collections: Collections,
-  encryptionKey: string | undefined,
-) {
+async function run(command: CommandName, options: Record<string, unknown>, collections: Collections, config: Config) {
+  const encryptionKey = encryptionKeyFor(config);
   switch (command) {
     case 'org create': {
       const input = COMMANDS[command].parse(options);
@@ -100,11 +96,11 @@ async function run(
         name: input.name,
         role: input.role,
       });
-      return { ...userView(user), invitation: await invitationFor(collections, user.org_id, user._id) };
+      return { ...userView(user), invitation: await invitationFor(collections, config, user.org_id, user._id) };
     }
     case 'user invite': {
       const input = COMMANDS[command].parse(options);
-      return invitationFor(collections, input.org, input.id);
+      return invitationFor(collections, config, input.org, input.id);
     }
     case 'user set-role': {
       const input = COMMANDS[command].parse(options);
@@ -136,13 +132,13 @@ async function run(
 }
 
 /** A console invitation as the CLI prints it: the token once, and where to use it. */
-async function invitationFor(collections: Collections, orgId: string, userId: string) {
+async function invitationFor(collections: Collections, config: Config, orgId: string, userId: string) {
   const { token, invitation } = await issueInvitation(collections, orgId, userId);
   return {
     user_id: userId,
     token,
     expires_at: invitation.expires_at.toISOString(),
-    accept: 'POST /api/v1/auth/invitations/accept with { "token", "password" } (12 characters or more)',
+    link: invitationLink(config, token),
   };
 }
 
@@ -193,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await connectDatabase(config);
   try {
     await ensureIndexes(database.db);
-    printResult(parsed.json, await run(parsed.command, parsed.options, database.collections, encryptionKeyFor(config)));
+    printResult(parsed.json, await run(parsed.command, parsed.options, database.collections, config));
     return 0;
   } catch (error) {
     if (error instanceof z.ZodError) {

@@ -6,10 +6,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } from '../lib/config';
+import { invitationLink, loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } from '../lib/config';
 import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
+import { issueInvitation } from '../lib/consoleSessions';
 import { createOrganizationWithUserAndKey } from '../lib/tenancy';
+import { watchConsole } from './buildConsole';
 import {
   assertPortFree,
   spawnManaged,
@@ -90,6 +92,18 @@ async function seedDemo(config: Config): Promise<DemoCredentials> {
     // restart print it again. Real keys are never written anywhere.
     writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
     return credentials;
+  } finally {
+    await database.close();
+  }
+}
+
+/** An invitation for the demo owner while they have no console password yet (else null). */
+async function demoConsoleInvitation(config: Config, demo: DemoCredentials): Promise<string | null> {
+  const database = await connectDatabase(config);
+  try {
+    const owner = await database.collections.users.findOne({ org_id: demo.organization_id, email: demo.user_email });
+    if (!owner || owner.password_hash) return null;
+    return invitationLink(config, (await issueInvitation(database.collections, owner.org_id, owner._id)).token);
   } finally {
     await database.close();
   }
@@ -192,6 +206,9 @@ async function main(): Promise<void> {
       ASK_ALLOWED_ORIGINS: [...config.ASK_ALLOWED_ORIGINS, `http://${config.HOST}:${config.HELP_PORT}`].join(','),
     };
     const demo = await seedDemo(config);
+    const demoInvitation = await demoConsoleInvitation(config, demo);
+    // The console rebuilds on every change to console/ (reload the page to see it).
+    await watchConsole(() => log('console built'));
 
     for (const [name, entry] of [
       ['worker', 'workers/main.ts'],
@@ -223,6 +240,7 @@ async function main(): Promise<void> {
       '',
       'The call-intelligence stack is running.',
       `  REST API      ${restUrl}/api/v1   (health: ${restUrl}/readyz)`,
+      `  Console       ${restUrl}/app/`,
       `  Help API      ${helpUrl}          (health: ${helpUrl}/readyz; docs widget: ${helpUrl}/widget)`,
       `  Temporal UI   ${uiUrl}`,
       `  Temporal      ${temporalAddress(config)}   MongoDB ${mongoUri(config)}`,
@@ -230,6 +248,9 @@ async function main(): Promise<void> {
       '',
       `  Demo organization ${demo.organization_id} (owner ${demo.user_email})`,
       `  Demo API key      ${demo.api_key}`,
+      demoInvitation
+        ? `  Console password  set it once at ${demoInvitation}`
+        : `  Console sign-in   ${demo.user_email} with the password you set`,
       `  Ask service key   ${childEnv.ASK_SERVICE_KEY}   (POST ${helpUrl}/api/ask with Authorization: Bearer …)`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.api_key}" ${restUrl}/api/v1/batches/unknown`,

@@ -9,6 +9,7 @@ import { requestLogging } from '../http/logging';
 import { requestId } from '../http/requestId';
 import { pingDatabase } from '../../lib/mongo';
 import { pingTemporal } from '../../lib/temporalClient';
+import { consoleRouter } from './consoleAssets';
 import type { RestDeps } from './deps';
 import { authenticate } from './middleware/auth';
 import { idempotency } from './middleware/idempotency';
@@ -83,6 +84,9 @@ export function createRestApp(deps: RestDeps): Koa {
   });
   app.use(publicRouter.routes());
   app.use(allowedMethods(publicRouter));
+  const consolePages = consoleRouter();
+  app.use(consolePages.routes());
+  app.use(allowedMethods(consolePages));
 
   // Signing in and accepting an invitation: before authentication and the organization's limit.
   const signIn = new Router({ prefix: API_PREFIX });

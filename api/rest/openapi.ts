@@ -5,14 +5,15 @@ import { COMMON_ERROR_STATUSES, type RouteDefinition } from './routing';
 /** OpenAPI 3.1 generated from the route declarations: the schemas that validate are the ones documented. */
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: every problem is listed in error.details',
-  401: 'Missing, malformed, unknown or revoked API key',
-  403: 'The API key lacks the permission',
+  401: 'Missing, malformed, unknown or revoked API key, or an ended console session',
+  403: "The caller's role lacks the permission, or a console session's CSRF check failed",
   404: "Not found (also for another organization's resources)",
   405: 'Method not allowed',
   409: 'A request with the same Idempotency-Key is still running',
   422: 'The Idempotency-Key was already used with a different request',
   413: 'Body too large',
   415: 'Body is not application/json',
+  416: 'The requested byte range is past the end of the file (see Content-Range)',
   429: 'Rate limit exceeded; see Retry-After',
   500: 'Internal error (details are in the server log under request_id)',
   503: 'A dependency is unavailable; nothing was stored',

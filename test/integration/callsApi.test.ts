@@ -149,6 +149,24 @@ describeWithStack('GET /calls, /calls/{id} and /calls/{id}/recording', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(Buffer.from(await response.arrayBuffer()).equals(wav)).toBe(true);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    // One byte range, as a player seeking asks for it: 206 with exactly those bytes.
+    const ranged = async (range: string) =>
+      fetch(`${stack.baseUrl}/calls/call_rec/recording`, {
+        headers: { Authorization: `Bearer ${tenant.key}`, Range: range },
+      });
+    const middle = await ranged('bytes=100-199');
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 100-199/${wav.length}`);
+    expect(Buffer.from(await middle.arrayBuffer()).equals(wav.subarray(100, 200))).toBe(true);
+    const tail = await ranged('bytes=-10');
+    expect(Buffer.from(await tail.arrayBuffer()).equals(wav.subarray(wav.length - 10))).toBe(true);
+    const open = await ranged(`bytes=${wav.length - 5}-`);
+    expect(open.headers.get('content-range')).toBe(`bytes ${wav.length - 5}-${wav.length - 1}/${wav.length}`);
+    const past = await ranged(`bytes=${wav.length}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${wav.length}`);
+    expect((await ranged('bytes=0-1,5-9')).status).toBe(200); // several ranges: the whole file
     expect((await api(stack, tenant.key, 'GET', '/calls/call_a/recording')).status).toBe(404);
   });
 

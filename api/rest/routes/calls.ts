@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { GridFSBucket, GridFSFile } from 'mongodb';
 import { z } from 'zod';
-import { notFound } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import { mismoBucket, recordingsBucket } from '../../../lib/mongo';
 import { pageOf } from '../../../lib/pagination';
 import { CALL_STATUS_VALUES, CallDetail, CallSummary, DIRECTIONS } from '../schemas/calls';
@@ -96,8 +96,10 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       tag: 'Calls',
       permission: 'calls:read',
       params: CallParams,
+      description:
+        'Supports one byte range (`Range: bytes=…`): 206 with `Content-Range`, or 416 past the end, so a player can seek.',
       success: { status: 200, description: 'The audio or video bytes', contentType: 'application/octet-stream' },
-      errors: [403, 404],
+      errors: [403, 404, 416],
       async handler(ctx, { auth, params }) {
         const call = await findVisibleCall(collections, auth, params.callId);
         await streamStoredFile(ctx, recordingsBucket(deps.database.db), call.recording_file_id, auth.orgId, {
@@ -116,7 +118,7 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
       permission: 'calls:read',
       params: CallParams,
       success: { status: 200, description: 'MISMO 3.4 XML', contentType: 'application/xml' },
-      errors: [403, 404],
+      errors: [403, 404, 416],
       async handler(ctx, { auth, params }) {
         const call = await findVisibleCall(collections, auth, params.callId);
         await streamStoredFile(ctx, mismoBucket(deps.database.db), call.mismo_file_id, auth.orgId, {
@@ -128,7 +130,11 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
   ];
 }
 
-/** Streams a GridFS file of the organization, or answers 404 naming `what` when there is none. */
+/**
+ * Streams a GridFS file of the organization, or answers 404 naming `what` when there is none.
+ * One byte range (`Range: bytes=a-b`, `a-` or `-n`) is answered 206 with that part, so a player
+ * can seek without downloading what comes before; a range past the end is 416.
+ */
 async function streamStoredFile(
   ctx: Context,
   bucket: GridFSBucket,
@@ -139,7 +145,39 @@ async function streamStoredFile(
   const file = fileId ? await bucket.find({ _id: fileId as never, 'metadata.org_id': orgId }).next() : null;
   if (!file) throw notFound(options.what);
   ctx.set('Content-Type', options.contentType(file));
-  ctx.set('Content-Length', String(file.length));
+  ctx.set('Accept-Ranges', 'bytes');
   if (options.downloadName) ctx.set('Content-Disposition', `attachment; filename="${options.downloadName}"`);
+  const range = byteRange(ctx.get('Range'), file.length);
+  if (range === 'unsatisfiable') {
+    throw new AppError(416, 'range_not_satisfiable', `The file has ${file.length} bytes`, undefined, {
+      'Content-Range': `bytes */${file.length}`,
+    });
+  }
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${file.length}`);
+    ctx.set('Content-Length', String(range.end - range.start + 1));
+    ctx.body = bucket.openDownloadStream(file._id, { start: range.start, end: range.end + 1 });
+    return;
+  }
+  ctx.set('Content-Length', String(file.length));
   ctx.body = bucket.openDownloadStream(file._id);
+}
+
+/** The one byte range a `Range` header asks for (inclusive ends), null for the whole file. */
+export function byteRange(header: string, length: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // No header, several ranges, or another unit: the whole file (RFC 9110 lets a server ignore Range).
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, length - Number(match[2]));
+    end = length - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? length - 1 : Math.min(Number(match[2]), length - 1);
+  }
+  if (start >= length || start > end) return 'unsatisfiable';
+  return { start, end };
 }

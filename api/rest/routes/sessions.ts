@@ -10,6 +10,7 @@ import {
   signOut,
   signOutEverywhere,
 } from '../../../lib/consoleSessions';
+import { invitationLink } from '../../../lib/config';
 import { badRequest } from '../../../lib/errors';
 import { findUser } from '../../../lib/tenancy';
 import type { RestDeps } from '../deps';
@@ -152,7 +153,10 @@ export function sessionRoutes(deps: RestDeps): RouteDefinition[] {
         const orgId = ownOrganization(auth, params.orgId);
         const { token, invitation } = await issueInvitation(collections, orgId, params.userId);
         ctx.status = 201;
-        ctx.body = { success: true, data: invitationCreatedView(invitation, token, `/api/v1${ACCEPT_PATH}`) };
+        ctx.body = {
+          success: true,
+          data: invitationCreatedView(invitation, token, `/api/v1${ACCEPT_PATH}`, invitationLink(deps.config, token)),
+        };
       },
     }),
   ];

@@ -57,4 +57,5 @@ export const InvitationCreated = z.object({
   token: z.string().describe('Shown only in this response: give it to the person, e.g. in a link to the console'),
   expires_at: z.string(),
   accept_path: z.string().describe('Where the token and a new password are posted'),
+  link: z.string().describe("The console's page for setting the password, with the token: give this to the person"),
 });

@@ -15,11 +15,12 @@ export function sessionView(user: UserDoc, session: SessionDoc | null) {
   };
 }
 
-export function invitationCreatedView(invitation: InvitationDoc, token: string, acceptPath: string) {
+export function invitationCreatedView(invitation: InvitationDoc, token: string, acceptPath: string, link: string) {
   return {
     user_id: invitation.user_id,
     token,
     expires_at: invitation.expires_at.toISOString(),
     accept_path: acceptPath,
+    link,
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * The console's one way to the REST API: same origin, the session cookie sent by the browser,
+ * the session's CSRF token on every request that changes something, and the API's error body
+ * turned into an `ApiError` with its message and field details.
+ */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+/** Kept in memory only (never in storage): a reload asks GET /auth/session for it again. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed = text
+    ? (JSON.parse(text) as { data?: T; error?: { code: string; message: string; details?: ErrorDetail[] } })
+    : {};
+  if (!response.ok) {
+    const error = parsed.error ?? { code: 'error', message: `HTTP ${response.status}` };
+    throw new ApiError(response.status, error.code, error.message, error.details);
+  }
+  return parsed as T;
+}
+
+/** `{ success, data }` → data. */
+export async function apiData<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await api<{ data: T }>(method, path, body)).data;
+}

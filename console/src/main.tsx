@@ -1,0 +1,89 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, apiData, setCsrfToken } from './api';
+import { navigate, useRoute } from './router';
+import { SessionContext, type SessionState } from './session';
+import { AcceptInvitation } from './pages/AcceptInvitation';
+import { ApiKeys } from './pages/ApiKeys';
+import { CallDetail } from './pages/CallDetail';
+import { Calls } from './pages/Calls';
+import { SignIn } from './pages/SignIn';
+
+function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<SessionState | null | undefined>(undefined);
+
+  useEffect(() => {
+    apiData<SessionState>('GET', '/auth/session')
+      .then(adopt)
+      .catch((failure: unknown) => {
+        if (failure instanceof ApiError && failure.status === 401) setSession(null);
+        else setSession(null);
+      });
+  }, []);
+
+  function adopt(next: SessionState | null) {
+    setCsrfToken(next?.csrf_token ?? null);
+    setSession(next);
+  }
+
+  async function signOut(everywhere: boolean) {
+    await apiData('DELETE', everywhere ? '/auth/sessions' : '/auth/session').catch(() => undefined);
+    adopt(null);
+    navigate('/sign-in');
+  }
+
+  if (route.path === '/accept') return <AcceptInvitation token={route.params.get('token') ?? ''} />;
+  if (session === undefined) return <p class="muted">Loading…</p>;
+  if (session === null) {
+    return (
+      <SignIn
+        onSignedIn={(next) => {
+          adopt(next);
+          navigate('/calls');
+        }}
+      />
+    );
+  }
+
+  const callMatch = /^\/calls\/(.+)$/.exec(route.path);
+  return (
+    <SessionContext.Provider value={{ session, signOut }}>
+      <header>
+        <nav aria-label="Main">
+          <a href="#/calls" aria-current={route.path.startsWith('/calls') ? 'page' : undefined}>
+            Calls
+          </a>
+          <a href="#/settings/connections" aria-current={route.path.startsWith('/settings') ? 'page' : undefined}>
+            Settings
+          </a>
+        </nav>
+        <div class="who">
+          <span>
+            {session.user.name} ({session.user.role})
+          </span>
+          <button type="button" onClick={() => void signOut(false)}>
+            Sign out
+          </button>
+          <button type="button" class="link" onClick={() => void signOut(true)}>
+            Sign out everywhere
+          </button>
+        </div>
+      </header>
+      <main>
+        {route.path === '/settings/connections' ? (
+          <>
+            <h1>Settings › Connections</h1>
+            <ApiKeys />
+          </>
+        ) : callMatch ? (
+          <CallDetail callId={decodeURIComponent(callMatch[1]!)} />
+        ) : (
+          <Calls />
+        )}
+      </main>
+    </SessionContext.Provider>
+  );
+}
+
+render(<App />, document.getElementById('root')!);

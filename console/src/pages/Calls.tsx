@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import { formatDate, formatSeconds } from '../format';
+
+export interface CallSummary {
+  call_id: string;
+  external_id: string | null;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  failure_reason: string | null;
+  recorded_at: string;
+  duration_seconds: number | null;
+  agent: { name: string | null; email: string };
+  contact: { id: string | null; name: string | null; phone: string | null };
+  tags: string[];
+}
+
+const STATUSES = ['', 'queued', 'processing', 'completed', 'failed'] as const;
+
+/** Calls, newest first, with filters and cursor paging; refreshes itself while a call is in progress. */
+export function Calls() {
+  const [status, setStatus] = useState('');
+  const [agent, setAgent] = useState('');
+  const [calls, setCalls] = useState<CallSummary[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const query = (after: string | null) => {
+    const params = new URLSearchParams({ limit: '25' });
+    if (status) params.set('status', status);
+    if (agent) params.set('agent_email', agent);
+    if (after) params.set('cursor', after);
+    return api<{ data: CallSummary[]; pagination: { next_cursor: string | null } }>('GET', `/calls?${params}`);
+  };
+  const load = () =>
+    query(null)
+      .then((page) => {
+        setCalls(page.data);
+        setCursor(page.pagination.next_cursor);
+        setError(null);
+      })
+      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'Could not load calls'));
+
+  useEffect(() => {
+    void load();
+  }, [status, agent]);
+  // Live status: while a call is queued or processing, look again every few seconds.
+  useEffect(() => {
+    if (!calls?.some((call) => call.status === 'queued' || call.status === 'processing')) return;
+    const timer = window.setTimeout(() => void load(), 3000);
+    return () => window.clearTimeout(timer);
+  }, [calls]);
+
+  async function more() {
+    if (!cursor || !calls) return;
+    const page = await query(cursor);
+    setCalls([...calls, ...page.data]);
+    setCursor(page.pagination.next_cursor);
+  }
+
+  return (
+    <section aria-labelledby="calls-heading">
+      <h2 id="calls-heading">Calls</h2>
+      <form class="inline" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+            {STATUSES.map((value) => (
+              <option value={value}>{value || 'any'}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Agent e-mail
+          <input type="email" value={agent} onChange={(e) => setAgent(e.currentTarget.value)} />
+        </label>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {calls === null ? (
+        <p class="muted">Loading…</p>
+      ) : calls.length === 0 ? (
+        <p class="muted">No calls match. Upload recordings through the API (POST /api/v1/calls/upload).</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Recorded</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Length</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {calls.map((call) => (
+              <tr key={call.call_id}>
+                <td title={call.recorded_at}>
+                  <a href={`#/calls/${encodeURIComponent(call.call_id)}`}>{formatDate(call.recorded_at)}</a>
+                </td>
+                <td>{call.agent.name ?? call.agent.email}</td>
+                <td>{call.contact.name ?? call.contact.phone ?? '—'}</td>
+                <td>{call.duration_seconds === null ? '—' : formatSeconds(call.duration_seconds)}</td>
+                <td>
+                  <span class={`status status-${call.status}`} data-testid="call-status">
+                    {call.status}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor && (
+        <button type="button" onClick={() => void more()}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildConsole } from '../../scripts/buildConsole';
+import { newId } from '../../lib/ids';
+import { recordingsBucket } from '../../lib/mongo';
+import { createUser } from '../../lib/tenancy';
+import { makeWav } from '../support/audio';
+import { describeNeeding, testConfig } from '../support/env';
+import { insertCalls, makeCall } from '../support/seed';
+import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+
+/**
+ * The web console in a real headless Chromium (Debian `chromium`, driven by playwright-core)
+ * against the real REST app and database: invitation → password → sign in, API keys shown once
+ * and revoked, a viewer's Settings, a call whose transcript holds markup, evidence that seeks the
+ * player. Screenshots of every page go to a temporary folder, or to docs/console/ with
+ * UPDATE_SCREENSHOTS=1 (those are the ones docs/console.md shows).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const missing =
+  process.env.CIS_STACK_UNAVAILABLE ??
+  (process.env.MONGODB_URI ? null : 'MONGODB_URI not set') ??
+  (existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium)`);
+const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? path.resolve(__dirname, '..', '..', 'docs', 'console')
+    : path.join(os.tmpdir(), 'cis-console-screenshots');
+const PASSWORD = 'correct horse battery staple';
+
+/** What the page sets on `window` if an injected script ever runs (it must not). */
+declare const window: { __xss?: number };
+declare const document: { querySelector(selector: string): { currentTime: number } | null };
+
+describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Chromium', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let origin: string;
+
+  beforeAll(async () => {
+    await buildConsole();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    stack = await startTestStack(testConfig(), { workers: false });
+    origin = stack.baseUrl.replace(/\/api\/v1$/, '');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** A member of a new organization, with a console invitation; the organization's owner key. */
+  async function invited(role: 'owner' | 'viewer') {
+    const tenant = await seedTenant(stack.database);
+    const orgId = tenant.organization._id;
+    const member = await createUser(stack.database.collections, {
+      orgId,
+      email: `${role}-${newId('usr')}@example.com`,
+      name: role === 'owner' ? 'Olivia Owner' : 'Vic Viewer',
+      role,
+    });
+    const invitation = await api(stack, tenant.key, 'POST', `/organizations/${orgId}/users/${member._id}/invitations`);
+    return { tenant, orgId, member, token: invitation.body.data.token as string };
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${origin}/app/#/sign-in`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Calls' }).waitFor();
+  }
+
+  async function setPassword(page: Page, token: string) {
+    await page.goto(`${origin}/app/#/accept?token=${encodeURIComponent(token)}`);
+    await page.getByLabel(/New password/).fill(PASSWORD);
+    await page.getByLabel('Repeat it').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Password set' }).waitFor();
+  }
+
+  test('invite → set password → sign in; a key is shown once, works, and is 401 after Revoke', async () => {
+    const { member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const response = await page.goto(`${origin}/app/`);
+    const csp = response!.headers()['content-security-policy']!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'sign-in.png') });
+
+    await setPassword(page, token);
+    await page.getByRole('button', { name: 'Go to sign in' }).click();
+    await signIn(page, member.email);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'calls.png') });
+    // The session cookie is out of scripts' reach; nothing is kept in storage.
+    const cookie = (await page.context().cookies()).find((each) => each.name === 'cis_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate('JSON.stringify([localStorage.length, sessionStorage.length])')).toBe('[0,0]');
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Key name').fill('Dialer integration');
+    await page.getByRole('button', { name: 'Generate API Key' }).click();
+    const key = (await page.getByTestId('new-key').textContent())!;
+    expect(key).toMatch(/^cis_live_/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-connections.png') });
+    expect((await api(stack, key, 'GET', '/calls')).status).toBe(200);
+
+    // Shown once: after a reload the page has only its prefix.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Dialer integration' }).waitFor();
+    expect(await page.content()).not.toContain(key);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('row', { name: /Dialer integration/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await page.getByText(/^Revoked/).waitFor();
+    expect((await api(stack, key, 'GET', '/calls')).status).toBe(401);
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+
+  test("a viewer's Settings offer no key actions, and the API refuses them anyway", async () => {
+    const { orgId, member, token } = await invited('viewer');
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await setPassword(page, token);
+    await signIn(page, member.email);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('cannot manage API keys').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate API Key' }).count()).toBe(0);
+    // The request the page would make, from the page with its session and CSRF token: the role is refused.
+    const refused = await page.evaluate(`
+      fetch('/api/v1/auth/session')
+        .then((r) => r.json())
+        .then(({ data }) => fetch('/api/v1/organizations/${orgId}/api-keys', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': data.csrf_token },
+          body: '{"name":"x"}',
+        }))
+        .then(async (r) => [r.status, (await r.json()).error.code])`);
+    expect(refused).toEqual([403, 'forbidden']);
+    await page.close();
+  });
+
+  test('a transcript holding markup shows it as text and runs nothing; an evidence quote seeks the player', async () => {
+    const { tenant, member, token } = await invited('owner');
+    const orgId = tenant.organization._id;
+    const call = makeCall(orgId, { contact_name: 'Dana <b>Okafor</b>', recording_file_id: `rec_${newId('call')}` });
+    await pipeline(
+      Readable.from([makeWav(20)]),
+      recordingsBucket(stack.database.db).openUploadStreamWithId(call.recording_file_id as never, call._id, {
+        metadata: { org_id: orgId, call_id: call._id, content_type: 'audio/wav' },
+      }),
+    );
+    await insertCalls(stack.database, [call]);
+    const hostile = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 1">';
+    await stack.database.collections.transcripts.insertOne({
+      _id: call._id,
+      org_id: orgId,
+      call_id: call._id,
+      language: 'en',
+      segments: [
+        { speaker: 'agent', start: 0.5, end: 4, text: 'Thanks for calling Acme Lending.', confidence: null },
+        { speaker: 'customer', start: 4, end: 9, text: hostile, confidence: null },
+        { speaker: 'agent', start: 12.5, end: 16, text: 'I will send the disclosures today.', confidence: null },
+      ],
+      created_at: new Date(),
+    });
+    await stack.database.collections.scorecards.insertOne({
+      _id: call._id,
+      org_id: orgId,
+      call_id: call._id,
+      template_id: 'default',
+      template_name: 'Default QA',
+      criteria: [
+        {
+          id: 'next_steps',
+          label: 'Agreed next steps',
+          type: 'pass_fail',
+          weight: 1,
+          score: 1,
+          max_score: 1,
+          passed: true,
+          evidence: [{ quote: 'I will send the disclosures today.', start: 12.5, end: 16, speaker: 'agent' }],
+        },
+      ],
+      total: { score: 1, max_score: 1, percentage: 100 },
+      created_at: new Date(),
+    });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await setPassword(page, token);
+    await signIn(page, member.email);
+    await page.goto(`${origin}/app/#/calls/${call._id}`);
+    await page.getByRole('heading', { name: /Call with/ }).waitFor();
+    // The markup is shown as characters, and nothing it holds ran.
+    await page.getByText(hostile).waitFor();
+    expect(await page.getByRole('heading', { name: /Call with Dana <b>Okafor<\/b>/ }).count()).toBe(1);
+    expect(await page.evaluate(() => window.__xss ?? 0)).toBe(0);
+    expect(await page.locator('img').count()).toBe(0);
+
+    await page.locator('audio').evaluate(
+      (audio) =>
+        new Promise((resolve) => {
+          const element = audio as unknown as {
+            readyState: number;
+            addEventListener(type: string, f: () => void): void;
+          };
+          if (element.readyState >= 1) resolve(null);
+          else element.addEventListener('loadedmetadata', () => resolve(null));
+        }),
+    );
+    await page
+      .getByRole('button', { name: /I will send the disclosures today\..*0:12/ })
+      .first()
+      .click();
+    await page.waitForFunction(() => Math.abs((document.querySelector('audio')?.currentTime ?? 0) - 12.5) < 0.3);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'call-detail.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
