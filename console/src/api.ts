@@ -50,3 +50,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 export async function apiData<T>(method: string, path: string, body?: unknown): Promise<T> {
   return (await api<{ data: T }>(method, path, body)).data;
 }
+
+/** What to tell the person about a failure: the API's message, or each field's problem. */
+export function errorText(failure: unknown, fallback: string): string {
+  if (!(failure instanceof ApiError)) return fallback;
+  return failure.details.map((detail) => `${detail.path}: ${detail.message}`).join('; ') || failure.message;
+}

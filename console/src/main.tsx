@@ -8,6 +8,7 @@ import { ApiKeys } from './pages/ApiKeys';
 import { CallDetail } from './pages/CallDetail';
 import { Calls } from './pages/Calls';
 import { SignIn } from './pages/SignIn';
+import { Webhooks } from './pages/Webhooks';
 
 function App() {
   const route = useRoute();
@@ -75,6 +76,7 @@ function App() {
           <>
             <h1>Settings › Connections</h1>
             <ApiKeys />
+            <Webhooks />
           </>
         ) : callMatch ? (
           <CallDetail callId={decodeURIComponent(callMatch[1]!)} />

@@ -10,6 +10,7 @@ import { recordingsBucket } from '../../lib/mongo';
 import { createUser } from '../../lib/tenancy';
 import { makeWav } from '../support/audio';
 import { describeNeeding, testConfig } from '../support/env';
+import { serviceSignatureValid, startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
 import { insertCalls, makeCall } from '../support/seed';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
@@ -39,17 +40,28 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
   let stack: TestStack;
   let browser: Browser;
   let origin: string;
+  let receiver: TlsReceiver;
 
   beforeAll(async () => {
     await buildConsole();
     mkdirSync(SCREENSHOTS, { recursive: true });
-    stack = await startTestStack(testConfig(), { workers: false });
+    receiver = await startTlsReceiver();
+    // Workers deliver the webhooks; a failed delivery is final at once so the test can retry it.
+    stack = await startTestStack(
+      testConfig({
+        OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.1',
+        OUTBOUND_CA_FILE: receiver.caFile,
+        WEBHOOK_MAX_RETRIES: '0',
+      }),
+      { workers: true },
+    );
     origin = stack.baseUrl.replace(/\/api\/v1$/, '');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   });
   afterAll(async () => {
     await browser?.close();
     await stack?.close();
+    await receiver?.close();
   });
 
   /** A member of a new organization, with a console invitation; the organization's owner key. */
@@ -226,6 +238,43 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.waitForFunction(() => Math.abs((document.querySelector('audio')?.currentTime ?? 0) - 12.5) < 0.3);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'call-detail.png'), fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('a webhook registered in Settings: secret shown once, test.ping arrives signed, a failed delivery is retried', async () => {
+    const { member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await setPassword(page, token);
+    await signIn(page, member.email);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const hookUrl = `${receiver.url}/hooks/console-${newId('req')}`;
+    await page.getByLabel('Endpoint URL (HTTPS)').fill(hookUrl);
+    await page.getByRole('button', { name: 'Register endpoint' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    const endpoint = page.locator(`li[data-endpoint-url="${hookUrl}"]`);
+
+    // test.ping: delivered to the receiver, signed with the secret shown once, and in the log.
+    await endpoint.getByRole('button', { name: 'Send test' }).click();
+    await endpoint.getByTestId('delivery-status').first().filter({ hasText: 'succeeded' }).waitFor();
+    const ping = receiver.received.find((delivery) => delivery.path === new URL(hookUrl).pathname)!;
+    expect(JSON.parse(ping.body).type).toBe('test.ping');
+    expect(serviceSignatureValid(secret, ping)).toBe(true);
+
+    // The receiver fails: the delivery fails (no retries configured here); Retry from the log succeeds.
+    receiver.failing.add(new URL(hookUrl).pathname);
+    await endpoint.getByRole('button', { name: 'Send test' }).click();
+    await endpoint.getByTestId('delivery-status').filter({ hasText: 'failed' }).first().waitFor();
+    await endpoint
+      .getByRole('button', { name: /^1 \(HTTP 500\)$/ })
+      .first()
+      .click();
+    await endpoint.getByText('receiver is down').waitFor();
+    receiver.failing.delete(new URL(hookUrl).pathname);
+    await endpoint.getByRole('button', { name: 'Retry' }).click();
+    await endpoint.getByText('retry', { exact: true }).waitFor();
+    await endpoint.getByTestId('delivery-status').filter({ hasText: 'succeeded' }).nth(1).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-webhooks.png'), fullPage: true });
     await page.close();
   });
 });

@@ -22,6 +22,8 @@ export interface TlsReceiver {
   url: string;
   caFile: string;
   received: ReceivedDelivery[];
+  /** Paths answered 500 (a receiver that is failing), until removed. */
+  failing: Set<string>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startTlsReceiver(): Promise<TlsReceiver> {
   openssl('x509', '-req', '-in', file('leaf.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('leaf.pem'), '-days', '1', '-extfile', file('leaf.ext')); // prettier-ignore
 
   const received: ReceivedDelivery[] = [];
+  const failing = new Set<string>();
   const server = https.createServer(
     { key: readFileSync(file('leaf.key')), cert: readFileSync(file('leaf.pem')) },
     (req, res) => {
@@ -68,7 +71,8 @@ export async function startTlsReceiver(): Promise<TlsReceiver> {
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
         received.push({ path: req.url ?? '', headers: req.headers, body });
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+        if (failing.has(req.url ?? '')) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('receiver is down');
+        else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       });
     },
   );
@@ -78,6 +82,7 @@ export async function startTlsReceiver(): Promise<TlsReceiver> {
     url: `https://localhost:${port}`,
     caFile: file('ca.pem'),
     received,
+    failing,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

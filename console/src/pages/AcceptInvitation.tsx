@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, apiData } from '../api';
+import { apiData, errorText } from '../api';
 import { navigate } from '../router';
 
 /** The invitation link's page: choose a password (12 characters or more), then sign in. */
@@ -17,9 +17,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       const user = await apiData<{ email: string }>('POST', '/auth/invitations/accept', { token, password });
       setDone(user.email);
     } catch (failure) {
-      if (failure instanceof ApiError) {
-        setError(failure.details.map((detail) => `${detail.path}: ${detail.message}`).join('; ') || failure.message);
-      } else setError('Could not reach the server');
+      setError(errorText(failure, 'Could not reach the server'));
     }
   }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, apiData } from '../api';
+import { apiData, errorText } from '../api';
+import { ErrorMessage, ListState, ShownOnce } from '../components';
 import { formatDate } from '../format';
 import { can, useSession } from '../session';
 
@@ -20,13 +21,12 @@ export function ApiKeys() {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const load = () =>
     apiData<ApiKey[]>('GET', `/organizations/${orgId}/api-keys`)
       .then(setKeys)
-      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'Could not load the keys'));
+      .catch((failure: unknown) => setError(errorText(failure, 'Could not load the keys')));
   useEffect(() => {
     if (can(session.user, 'keys:manage')) void load();
   }, [orgId]);
@@ -46,11 +46,10 @@ export function ApiKeys() {
     try {
       const made = await apiData<ApiKey & { key: string }>('POST', `/organizations/${orgId}/api-keys`, { name });
       setCreated({ name: made.name, key: made.key });
-      setCopied(false);
       setName('');
       await load();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not create the key');
+      setError(errorText(failure, 'Could not create the key'));
     }
   }
 
@@ -60,7 +59,7 @@ export function ApiKeys() {
       await apiData('DELETE', `/organizations/${orgId}/api-keys/${key.id}`);
       await load();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not revoke the key');
+      setError(errorText(failure, 'Could not revoke the key'));
     }
   }
 
@@ -75,32 +74,19 @@ export function ApiKeys() {
         <button type="submit">Generate API Key</button>
       </form>
       {created && (
-        <div class="notice" role="status">
-          <p>
-            The key <strong>{created.name}</strong> is shown only now: copy it and keep it safe.
-          </p>
-          <code data-testid="new-key">{created.key}</code>{' '}
-          <button
-            type="button"
-            onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </button>{' '}
-          <button type="button" onClick={() => setCreated(null)}>
-            Done
-          </button>
-        </div>
+        <ShownOnce
+          intro={
+            <>
+              The key <strong>{created.name}</strong> is shown only now: copy it and keep it safe.
+            </>
+          }
+          value={created.key}
+          testId="new-key"
+          onDone={() => setCreated(null)}
+        />
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {keys === null ? (
-        <p class="muted">Loading…</p>
-      ) : keys.length === 0 ? (
-        <p class="muted">No API keys yet.</p>
-      ) : (
+      <ErrorMessage error={error} />
+      <ListState items={keys} empty="No API keys yet.">
         <table>
           <thead>
             <tr>
@@ -112,7 +98,7 @@ export function ApiKeys() {
             </tr>
           </thead>
           <tbody>
-            {keys.map((key) => (
+            {keys?.map((key) => (
               <tr key={key.id} data-key-id={key.id}>
                 <td>{key.name}</td>
                 <td>
@@ -133,7 +119,7 @@ export function ApiKeys() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, apiData } from '../api';
+import { apiData, errorText } from '../api';
 import { formatDate, formatSeconds } from '../format';
 import type { CallSummary } from './Calls';
 
@@ -47,7 +47,7 @@ export function CallDetail({ callId }: { callId: string }) {
   useEffect(() => {
     apiData<CallDetailData>('GET', `/calls/${encodeURIComponent(callId)}`)
       .then(setCall)
-      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'Could not load the call'));
+      .catch((failure: unknown) => setError(errorText(failure, 'Could not load the call')));
     apiData<Scorecard>('GET', `/calls/${encodeURIComponent(callId)}/scorecard`)
       .then(setScorecard)
       .catch(() => setScorecard(null));

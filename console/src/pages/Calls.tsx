@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { api, errorText } from '../api';
+import { ErrorMessage, ListState } from '../components';
 import { formatDate, formatSeconds } from '../format';
 
 export interface CallSummary {
@@ -38,7 +39,7 @@ export function Calls() {
         setCursor(page.pagination.next_cursor);
         setError(null);
       })
-      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'Could not load calls'));
+      .catch((failure: unknown) => setError(errorText(failure, 'Could not load calls')));
 
   useEffect(() => {
     void load();
@@ -74,16 +75,8 @@ export function Calls() {
           <input type="email" value={agent} onChange={(e) => setAgent(e.currentTarget.value)} />
         </label>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {calls === null ? (
-        <p class="muted">Loading…</p>
-      ) : calls.length === 0 ? (
-        <p class="muted">No calls match. Upload recordings through the API (POST /api/v1/calls/upload).</p>
-      ) : (
+      <ErrorMessage error={error} />
+      <ListState items={calls} empty="No calls match. Upload recordings through the API (POST /api/v1/calls/upload).">
         <table>
           <thead>
             <tr>
@@ -95,7 +88,7 @@ export function Calls() {
             </tr>
           </thead>
           <tbody>
-            {calls.map((call) => (
+            {calls?.map((call) => (
               <tr key={call.call_id}>
                 <td title={call.recorded_at}>
                   <a href={`#/calls/${encodeURIComponent(call.call_id)}`}>{formatDate(call.recorded_at)}</a>
@@ -112,7 +105,7 @@ export function Calls() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
       {cursor && (
         <button type="button" onClick={() => void more()}>
           Load more

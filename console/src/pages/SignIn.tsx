@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, apiData } from '../api';
+import { apiData, errorText } from '../api';
 import type { SessionState } from '../session';
 
 /** E-mail and password → a session (the cookie is set by the API; the CSRF token comes back here). */
@@ -16,7 +16,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: SessionState): void
     try {
       onSignedIn(await apiData<SessionState>('POST', '/auth/sessions', { email, password }));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not reach the server');
+      setError(errorText(failure, 'Could not reach the server'));
     } finally {
       setBusy(false);
     }
