@@ -25,6 +25,35 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/**
+ * A multipart upload with progress (fetch cannot report it): `onProgress` gets the fraction sent.
+ * Resolves with the `data` of the answer; rejects with an ApiError like `api`.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v1${path}`);
+    if (csrfToken) request.setRequestHeader('X-CSRF-Token', csrfToken);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, 'network', 'The upload was interrupted'));
+    request.onload = () => {
+      const parsed = request.responseText ? JSON.parse(request.responseText) : {};
+      if (request.status >= 200 && request.status < 300) resolve(parsed.data as T);
+      else {
+        const error = parsed.error ?? { code: 'error', message: `HTTP ${request.status}` };
+        reject(new ApiError(request.status, error.code, error.message, error.details));
+      }
+    };
+    request.send(form);
+  });
+}
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';

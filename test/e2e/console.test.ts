@@ -277,4 +277,29 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-webhooks.png'), fullPage: true });
     await page.close();
   });
+
+  test('a recording dropped on the Calls page uploads with its progress and is followed to completed', async () => {
+    const { member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await setPassword(page, token);
+    await signIn(page, member.email);
+    await page.getByLabel('Customer phone (E.164, optional)').fill('+14155550123');
+    // A real drop: a DataTransfer holding the file, dispatched on the drop zone.
+    const dataTransfer = await page.evaluateHandle(
+      `(() => {
+        const bytes = Uint8Array.from(atob('${makeWav(2).toString('base64')}'), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'call.wav', { type: 'audio/wav' }));
+        return transfer;
+      })()`,
+    );
+    await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer });
+    await page.getByTestId('upload-outcome').filter({ hasText: 'queued' }).waitFor();
+    // The list shows the new call and follows it while it is processed by the real workers.
+    await page.getByTestId('call-status').filter({ hasText: 'completed' }).waitFor({ timeout: 90_000 });
+    const stored = await stack.database.collections.calls.findOne({ org_id: member.org_id });
+    expect(stored).toMatchObject({ source: 'upload', agent_email: member.email, contact_phone: '+14155550123' });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'calls-upload.png') });
+    await page.close();
+  }, 120_000);
 });

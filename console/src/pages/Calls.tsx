@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { ErrorMessage, ListState } from '../components';
+import { can, useSession } from '../session';
+import { Upload } from './Upload';
 import { formatDate, formatSeconds } from '../format';
 
 export interface CallSummary {
@@ -19,6 +21,7 @@ const STATUSES = ['', 'queued', 'processing', 'completed', 'failed'] as const;
 
 /** Calls, newest first, with filters and cursor paging; refreshes itself while a call is in progress. */
 export function Calls() {
+  const { session } = useSession();
   const [status, setStatus] = useState('');
   const [agent, setAgent] = useState('');
   const [calls, setCalls] = useState<CallSummary[] | null>(null);
@@ -61,6 +64,7 @@ export function Calls() {
   return (
     <section aria-labelledby="calls-heading">
       <h2 id="calls-heading">Calls</h2>
+      {can(session.user, 'calls:write') && <Upload onUploaded={() => void load()} />}
       <form class="inline" onSubmit={(event) => event.preventDefault()}>
         <label>
           Status
