@@ -10,6 +10,8 @@ COPY workflows workflows
 COPY activities activities
 COPY workers workers
 COPY scripts scripts
+COPY console console
+# The server (tsc) and the web console (esbuild bundle in console/dist).
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
@@ -22,6 +24,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The web console's page and bundle, served under /app (api/rest/consoleAssets.ts looks beside dist/api).
+COPY --from=build /app/console/dist ./dist/console/dist
 # The docs widget page is read at start (not compiled).
 COPY --from=build /app/api/help/widget ./dist/api/help/widget
 # The audio decoder the transcription activity runs (resolved beside dist/activities).

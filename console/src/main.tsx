@@ -2,13 +2,15 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, apiData, setCsrfToken } from './api';
 import { navigate, useRoute } from './router';
-import { SessionContext, type SessionState } from './session';
+import { can, SessionContext, type SessionState } from './session';
 import { AcceptInvitation } from './pages/AcceptInvitation';
 import { ApiKeys } from './pages/ApiKeys';
 import { CallDetail } from './pages/CallDetail';
 import { Calls } from './pages/Calls';
 import { SignIn } from './pages/SignIn';
 import { Webhooks } from './pages/Webhooks';
+import { Contacts } from './pages/Contacts';
+import { Team } from './pages/Team';
 
 function App() {
   const route = useRoute();
@@ -55,6 +57,16 @@ function App() {
           <a href="#/calls" aria-current={route.path.startsWith('/calls') ? 'page' : undefined}>
             Calls
           </a>
+          {can(session.user, 'contacts:read') && (
+            <a href="#/contacts" aria-current={route.path === '/contacts' ? 'page' : undefined}>
+              Contacts
+            </a>
+          )}
+          {can(session.user, 'analytics:read') && (
+            <a href="#/team" aria-current={route.path === '/team' ? 'page' : undefined}>
+              Team
+            </a>
+          )}
           <a href="#/settings/connections" aria-current={route.path.startsWith('/settings') ? 'page' : undefined}>
             Settings
           </a>
@@ -78,6 +90,10 @@ function App() {
             <ApiKeys />
             <Webhooks />
           </>
+        ) : route.path === '/contacts' ? (
+          <Contacts />
+        ) : route.path === '/team' ? (
+          <Team />
         ) : callMatch ? (
           <CallDetail callId={decodeURIComponent(callMatch[1]!)} />
         ) : (

@@ -17,11 +17,27 @@ export interface SessionState {
 
 /** What each role may do, as the API's table says (docs/api.md): the console hides what it would refuse. */
 const ROLE_PERMISSIONS: Record<SessionUser['role'], string[]> = {
-  owner: ['keys:manage', 'users:manage', 'webhooks:manage', 'connections:manage', 'calls:write', 'contacts:read'],
-  admin: ['keys:manage', 'users:manage', 'webhooks:manage', 'connections:manage', 'calls:write', 'contacts:read'],
-  manager: ['webhooks:manage', 'connections:manage', 'calls:write', 'contacts:read'],
+  owner: [
+    'keys:manage',
+    'users:manage',
+    'webhooks:manage',
+    'connections:manage',
+    'calls:write',
+    'contacts:read',
+    'analytics:read',
+  ],
+  admin: [
+    'keys:manage',
+    'users:manage',
+    'webhooks:manage',
+    'connections:manage',
+    'calls:write',
+    'contacts:read',
+    'analytics:read',
+  ],
+  manager: ['webhooks:manage', 'connections:manage', 'calls:write', 'contacts:read', 'analytics:read'],
   agent: ['calls:write'],
-  viewer: ['contacts:read'],
+  viewer: ['contacts:read', 'analytics:read'],
 };
 
 export const can = (user: SessionUser, permission: string) => ROLE_PERMISSIONS[user.role].includes(permission);

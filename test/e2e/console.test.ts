@@ -302,4 +302,53 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.screenshot({ path: path.join(SCREENSHOTS, 'calls-upload.png') });
     await page.close();
   }, 120_000);
+
+  test('Team shows the period as charts and a table; Contacts lists who was called; no CSP violation', async () => {
+    const { tenant, member, token } = await invited('owner');
+    const orgId = tenant.organization._id;
+    const now = Date.now();
+    await insertCalls(
+      stack.database,
+      Array.from({ length: 6 }, (_, index) =>
+        makeCall(orgId, {
+          recorded_at: new Date(now - index * 86_400_000 - 3_600_000),
+          agent_email: index % 2 ? 'ana@acme.example' : 'ben@acme.example',
+          direction: index % 3 ? 'outbound' : 'inbound',
+          duration_seconds: 120 + index * 30,
+        }),
+      ),
+    );
+    await stack.database.collections.contacts.insertOne({
+      _id: `ct_${newId('req')}`,
+      org_id: orgId,
+      name: 'Priya <i>Raman</i>',
+      names: ['Priya <i>Raman</i>'],
+      phones: ['+14155550188'],
+      emails: [],
+      crm_ids: {},
+      lead_created_at: null,
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+    });
+    page.on('pageerror', (error) => violations.push(error.message));
+    await setPassword(page, token);
+    await signIn(page, member.email);
+    await page.getByRole('link', { name: 'Team' }).click();
+    await page.getByTestId('team-calls').filter({ hasText: '6' }).waitFor();
+    // Calls per day and talk time per agent; no lead was answered in this data, which the page says.
+    expect(await page.locator('canvas[role=img]').count()).toBe(2);
+    await page.getByText('No new leads were answered in this period').waitFor();
+    await page.getByRole('cell', { name: 'ana@acme.example' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'team.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('cell', { name: 'Priya <i>Raman</i>' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'contacts.png') });
+    expect(violations).toEqual([]);
+    await page.close();
+  });
 });
