@@ -3,6 +3,7 @@ import type { ApiKeyDoc, OrganizationDoc, Plan, Role, UserDoc } from './document
 import { conflict, notFound } from './errors';
 import { newId } from './ids';
 import { isDuplicateKeyError, type Collections } from './mongo';
+import { encryptSecret, generateDialerSecret } from './secrets';
 
 /** Organizations, users and API keys: used by the admin CLI, the dev seed and the REST API. */
 export const STANDARD_PLAN_REQUESTS_PER_HOUR = 1_000;
@@ -183,4 +184,22 @@ export async function createOrganizationWithUserAndKey(
     name: input.keyName,
   });
   return { organization, user, key, keyRecord: record };
+}
+
+/**
+ * A new dialer webhook secret for the organization (returned once; stored encrypted). From then
+ * on every dialer webhook must carry a valid signature made with it (docs/api.md).
+ */
+export async function rotateDialerSecret(
+  collections: Collections,
+  encryptionKey: string | undefined,
+  orgId: string,
+): Promise<string> {
+  const secret = generateDialerSecret();
+  const result = await collections.organizations.updateOne(
+    { _id: orgId },
+    { $set: { dialer_secret_encrypted: encryptSecret(encryptionKey, secret) } },
+  );
+  if (result.matchedCount === 0) throw notFound('Organization');
+  return secret;
 }

@@ -18,8 +18,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { invitationLink, loadConfigOrExit, type Config } from '../lib/config';
 import { ROLES } from '../lib/documents';
-import { AppError, notFound } from '../lib/errors';
-import { encryptSecret, generateDialerSecret } from '../lib/secrets';
+import { AppError } from '../lib/errors';
 import { encryptionKeyFor } from './devSecrets';
 import { connectDatabase, ensureIndexes, type Collections } from '../lib/mongo';
 import { Email } from '../lib/schemas/common';
@@ -31,6 +30,7 @@ import {
   disableUser,
   organizationView,
   revokeApiKey,
+  rotateDialerSecret,
   setUserRole,
   userView,
 } from '../lib/tenancy';
@@ -80,13 +80,7 @@ async function run(command: CommandName, options: Record<string, unknown>, colle
     }
     case 'org set-dialer-secret': {
       const input = COMMANDS[command].parse(options);
-      const secret = generateDialerSecret();
-      const result = await collections.organizations.updateOne(
-        { _id: input.org },
-        { $set: { dialer_secret_encrypted: encryptSecret(encryptionKey, secret) } },
-      );
-      if (result.matchedCount === 0) throw notFound('Organization');
-      return { organization_id: input.org, secret };
+      return { organization_id: input.org, secret: await rotateDialerSecret(collections, encryptionKey, input.org) };
     }
     case 'user create': {
       const input = COMMANDS[command].parse(options);

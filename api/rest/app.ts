@@ -24,7 +24,7 @@ import { contactRoutes } from './routes/contacts';
 import { datasetRoutes } from './routes/datasets';
 import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
 import { webhookRoutes } from './routes/webhooks';
-import { connectionRoutes, resyncRoutes } from './routes/connections';
+import { connectionRoutes, dialerRoutes, resyncRoutes } from './routes/connections';
 import { sessionRoutes } from './routes/sessions';
 import { mountRoutes, type RouteDefinition } from './routing';
 
@@ -43,6 +43,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...scorecardTemplateRoutes(deps),
     ...webhookRoutes(deps),
     ...connectionRoutes(deps),
+    ...dialerRoutes(deps),
     ...resyncRoutes(deps),
     ...sessionRoutes(deps),
   ];

@@ -9,6 +9,7 @@ import { CallDetail } from './pages/CallDetail';
 import { Calls } from './pages/Calls';
 import { SignIn } from './pages/SignIn';
 import { Webhooks } from './pages/Webhooks';
+import { Integrations } from './pages/Integrations';
 import { Contacts } from './pages/Contacts';
 import { Team } from './pages/Team';
 
@@ -89,6 +90,7 @@ function App() {
             <h1>Settings › Connections</h1>
             <ApiKeys />
             <Webhooks />
+            <Integrations />
           </>
         ) : route.path === '/contacts' ? (
           <Contacts />

@@ -11,6 +11,7 @@ import { createUser } from '../../lib/tenancy';
 import { makeWav } from '../support/audio';
 import { describeNeeding, testConfig } from '../support/env';
 import { serviceSignatureValid, startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
+import { startFakeHubSpot } from '../support/hubspotServer';
 import { insertCalls, makeCall } from '../support/seed';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
@@ -350,5 +351,48 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.screenshot({ path: path.join(SCREENSHOTS, 'contacts.png') });
     expect(violations).toEqual([]);
     await page.close();
+  });
+
+  test('a CRM connection is tested from Settings (refused, then accepted) and the dialer secret is shown once', async () => {
+    const hubspot = await startFakeHubSpot();
+    const { tenant, member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    try {
+      await setPassword(page, token);
+      await signIn(page, member.email);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      const connect = async (accessToken: string) => {
+        await page.getByLabel('Private app access token').fill(accessToken);
+        await page.getByLabel('API base URL (optional)').fill(hubspot.url);
+        await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      };
+      const crm = page.locator('li[data-connection-type=hubspot]');
+      await connect('pat-wrong');
+      await crm.getByRole('button', { name: 'Test' }).click();
+      await crm
+        .getByTestId('connection-test')
+        .filter({ hasText: /^Refused/ })
+        .waitFor({ timeout: 30_000 });
+      page.once('dialog', (dialog) => void dialog.accept());
+      await crm.getByRole('button', { name: 'Disconnect' }).click();
+      await crm.waitFor({ state: 'detached' });
+      await connect(hubspot.token);
+      await crm.getByRole('button', { name: 'Test' }).click();
+      await crm.getByTestId('connection-test').filter({ hasText: 'accepted' }).waitFor({ timeout: 30_000 });
+      // The credentials never come back to the page.
+      expect(await page.content()).not.toContain(hubspot.token);
+
+      expect(await page.getByTestId('dialer-url').textContent()).toBe(`${stack.baseUrl}/integrations/dialer/webhook`);
+      await page.getByRole('button', { name: 'Set a signing secret' }).click();
+      const secret = (await page.getByTestId('dialer-secret').textContent())!;
+      expect(secret.length).toBeGreaterThan(20);
+      await page.getByRole('button', { name: 'Replace the signing secret' }).waitFor();
+      const stored = await stack.database.collections.organizations.findOne({ _id: tenant.organization._id });
+      expect(stored!.dialer_secret_encrypted).toEqual(expect.any(String));
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-integrations.png'), fullPage: true });
+    } finally {
+      await page.close();
+      await hubspot.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { recordingsBucket } from '../../lib/mongo';
-import { encryptSecret, generateDialerSecret } from '../../lib/secrets';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
 import { startLocalServer, type LocalServer } from '../support/httpServer';
@@ -167,11 +166,23 @@ describeWithStack('single upload and the dialer webhook', () => {
 
   test('once a dialer secret is set, a missing or wrong X-Service-Signature is 401 and a valid one is accepted', async () => {
     const signed = await seedTenant(stack.database, 'owner');
-    const secret = generateDialerSecret();
-    await stack.database.collections.organizations.updateOne(
-      { _id: signed.organization._id },
-      { $set: { dialer_secret_encrypted: encryptSecret(stack.config.SECRETS_ENCRYPTION_KEY, secret) } },
-    );
+    // Set through the API as the console does: the address, then a secret shown once.
+    const dialer = `/organizations/${signed.organization._id}/dialer`;
+    const before = await api(stack, signed.key, 'GET', dialer);
+    expect(before.body.data).toEqual({
+      webhook_url: `${stack.baseUrl}/integrations/dialer/webhook`,
+      signatures_required: false,
+    });
+    const viewer = await seedTenant(stack.database, 'viewer');
+    expect(
+      (await api(stack, viewer.key, 'POST', `/organizations/${viewer.organization._id}/dialer/secret`)).status,
+    ).toBe(403);
+    const rotated = await api(stack, signed.key, 'POST', `${dialer}/secret`);
+    expect(rotated.status).toBe(201);
+    const secret: string = rotated.body.data.secret;
+    expect((await api(stack, signed.key, 'GET', dialer)).body.data.signatures_required).toBe(true);
+    const stored = await stack.database.collections.organizations.findOne({ _id: signed.organization._id });
+    expect(JSON.stringify(stored)).not.toContain(secret);
     const body = JSON.stringify(dialerPayload('dlr-signed'));
     const post = (signature?: string) =>
       fetch(`${stack.baseUrl}/integrations/dialer/webhook`, {

@@ -1,7 +1,15 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { z } from 'zod';
 import { conflict } from '../../../lib/errors';
-import { ConnectionCreateRequest, ConnectionTestResult, ConnectionView, ResyncStarted } from '../schemas/connections';
+import {
+  ConnectionCreateRequest,
+  ConnectionTestResult,
+  ConnectionView,
+  DialerSecretCreated,
+  DialerSettings,
+  ResyncStarted,
+} from '../schemas/connections';
+import { findOrganization, rotateDialerSecret } from '../../../lib/tenancy';
 import { envelope } from '../schemas/responses';
 import { runCheckConnection, startSyncCall } from '../../../lib/workflowStarts';
 import type { RestDeps } from '../deps';
@@ -102,6 +110,50 @@ export function connectionRoutes(deps: RestDeps): RouteDefinition[] {
             tested_at: new Date().toISOString(),
           },
         };
+      },
+    }),
+  ];
+}
+
+/** The dialer webhook's address and its signing secret (permission `connections:manage`). */
+export function dialerRoutes(deps: RestDeps): RouteDefinition[] {
+  const { collections } = deps.database;
+  const webhookUrl = `${deps.baseUrl}/integrations/dialer/webhook`;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/organizations/{orgId}/dialer',
+      operationId: 'getDialerSettings',
+      summary: 'The dialer webhook URL, and whether its calls must be signed',
+      tag: 'Connections',
+      permission: 'connections:manage',
+      params: OrgParams,
+      success: { status: 200, description: 'The dialer settings', schema: envelope(DialerSettings) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const organization = await findOrganization(collections, ownOrganization(auth, params.orgId));
+        ctx.body = {
+          success: true,
+          data: { webhook_url: webhookUrl, signatures_required: Boolean(organization.dialer_secret_encrypted) },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/organizations/{orgId}/dialer/secret',
+      operationId: 'rotateDialerSecret',
+      summary: 'Set a new dialer signing secret (shown once); signatures are required from now on',
+      tag: 'Connections',
+      permission: 'connections:manage',
+      returnsSecret: true,
+      params: OrgParams,
+      success: { status: 201, description: 'The new secret', schema: envelope(DialerSecretCreated) },
+      errors: [403, 404],
+      async handler(ctx, { auth, params }) {
+        const orgId = ownOrganization(auth, params.orgId);
+        const secret = await rotateDialerSecret(collections, deps.config.SECRETS_ENCRYPTION_KEY, orgId);
+        ctx.status = 201;
+        ctx.body = { success: true, data: { webhook_url: webhookUrl, signatures_required: true, secret } };
       },
     }),
   ];

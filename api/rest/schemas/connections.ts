@@ -51,3 +51,14 @@ export const ResyncStarted = z.object({
   workflow_id: z.string(),
   status: z.literal('started'),
 });
+
+export const DialerSettings = z.object({
+  webhook_url: z.string().describe('Where a dialer posts calls (POST, JSON; docs/api.md)'),
+  signatures_required: z
+    .boolean()
+    .describe('true once a secret is set: every dialer webhook must then carry a valid signature'),
+});
+
+export const DialerSecretCreated = DialerSettings.extend({
+  secret: z.string().describe('The new signing secret, shown only here; the previous one stops working now'),
+});
