@@ -38,6 +38,8 @@ export const ConfigSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
+  /** The Temporal Web UI ops use (e.g. https://temporal.example.com); the console links each call's workflow there. */
+  TEMPORAL_UI_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
 
   // The two HTTP apps.
@@ -180,6 +182,16 @@ export function temporalAddress(config: Config): string {
 export function invitationLink(config: Config, token: string): string {
   const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
   return `${base.replace(/\/+$/, '')}/app/#/accept?token=${encodeURIComponent(token)}`;
+}
+
+/** Where the Temporal UI shows a workflow, when TEMPORAL_UI_URL is set (null otherwise). */
+export function temporalUiWorkflowUrl(
+  config: Pick<Config, 'TEMPORAL_UI_URL' | 'TEMPORAL_NAMESPACE'>,
+  workflowId: string,
+): string | null {
+  if (!config.TEMPORAL_UI_URL) return null;
+  const base = config.TEMPORAL_UI_URL.replace(/\/+$/, '');
+  return `${base}/namespaces/${encodeURIComponent(config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(workflowId)}`;
 }
 
 export function restBaseUrl(config: Config): string {

@@ -1,11 +1,11 @@
 /*
  * Builds the web console (console/) into console/dist with esbuild: one script and one stylesheet
- * under /app/assets, and the page. `--watch` rebuilds on every change (npm run dev uses it), so a
- * reload of the browser shows the change. No CDN: everything the page loads is served by the REST app.
+ * under /app/assets, and the page. `--watch` rebuilds on every change (npm run dev uses it) and the
+ * open pages reload themselves. No CDN: everything the page loads is served by the REST app.
  *
  *   npm run build:console [-- --watch]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -36,15 +36,32 @@ function copyPage(): void {
 
 export async function buildConsole(): Promise<void> {
   copyPage();
+  rmSync(BUILD_STAMP, { force: true });
   await esbuild.build(options);
 }
 
-/** Rebuilds on change until the process ends. */
+/**
+ * Where a watched build leaves its stamp: the page (in `npm run dev` only) polls it and reloads
+ * itself when it changes. A production build writes none, so the page never polls there.
+ */
+const BUILD_STAMP = path.join(CONSOLE_DIST, 'assets', 'build.json');
+
+/** Rebuilds on change until the process ends; each build reloads the open pages. */
 export async function watchConsole(onBuilt: () => void): Promise<esbuild.BuildContext> {
   copyPage();
   const context = await esbuild.context({
     ...options,
-    plugins: [{ name: 'on-built', setup: (build) => build.onEnd(() => onBuilt()) }],
+    plugins: [
+      {
+        name: 'on-built',
+        setup: (build) =>
+          build.onEnd(() => {
+            copyPage();
+            writeFileSync(BUILD_STAMP, JSON.stringify({ built_at: new Date().toISOString() }));
+            onBuilt();
+          }),
+      },
+    ],
   });
   await context.watch();
   return context;

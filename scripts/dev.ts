@@ -200,6 +200,10 @@ async function main(): Promise<void> {
       TEMPORAL_ADDRESS: temporalAddress(config),
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
       STT_BASE_URL: sttBaseUrl(config),
+      // The console links each call's workflow in the embedded Temporal UI.
+      ...(config.TEMPORAL_ADDRESS || config.TEMPORAL_UI_URL
+        ? {}
+        : { TEMPORAL_UI_URL: `http://127.0.0.1:${config.TEMPORAL_UI_PORT}` }),
       AUDIO_PYTHON: process.env.AUDIO_PYTHON ?? toolPath('stt'),
       ASK_SERVICE_KEY: ensureDevAskServiceKey(config),
       // The docs widget is served by the help app: its own origin may ask.

@@ -34,6 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
 };
 
 export function consoleRouter(): Router {

@@ -10,7 +10,9 @@ import { Calls } from './pages/Calls';
 import { SignIn } from './pages/SignIn';
 import { Webhooks } from './pages/Webhooks';
 import { Integrations } from './pages/Integrations';
+import { Batch } from './pages/Batch';
 import { Contacts } from './pages/Contacts';
+import { ContactDetail } from './pages/ContactDetail';
 import { Team } from './pages/Team';
 
 function App() {
@@ -51,6 +53,8 @@ function App() {
   }
 
   const callMatch = /^\/calls\/(.+)$/.exec(route.path);
+  const contactMatch = /^\/contacts\/(.+)$/.exec(route.path);
+  const batchMatch = /^\/batches\/(.+)$/.exec(route.path);
   return (
     <SessionContext.Provider value={{ session, signOut }}>
       <header>
@@ -59,7 +63,7 @@ function App() {
             Calls
           </a>
           {can(session.user, 'contacts:read') && (
-            <a href="#/contacts" aria-current={route.path === '/contacts' ? 'page' : undefined}>
+            <a href="#/contacts" aria-current={route.path.startsWith('/contacts') ? 'page' : undefined}>
               Contacts
             </a>
           )}
@@ -92,6 +96,10 @@ function App() {
             <Webhooks />
             <Integrations />
           </>
+        ) : batchMatch ? (
+          <Batch batchId={decodeURIComponent(batchMatch[1]!)} />
+        ) : contactMatch ? (
+          <ContactDetail contactId={decodeURIComponent(contactMatch[1]!)} />
         ) : route.path === '/contacts' ? (
           <Contacts />
         ) : route.path === '/team' ? (
@@ -106,4 +114,25 @@ function App() {
   );
 }
 
+/**
+ * Under `npm run dev` each rebuild writes /app/assets/build.json: reload when it changes. A
+ * production build has none (404), and then nothing is polled.
+ */
+async function reloadOnRebuild(): Promise<void> {
+  const stamp = async () => {
+    const response = await fetch('/app/assets/build.json', { cache: 'no-store' });
+    return response.ok ? ((await response.json()) as { built_at: string }).built_at : null;
+  };
+  const first = await stamp().catch(() => null);
+  if (!first) return;
+  window.setInterval(() => {
+    void stamp()
+      .then((now) => {
+        if (now && now !== first) window.location.reload();
+      })
+      .catch(() => undefined);
+  }, 1500);
+}
+
 render(<App />, document.getElementById('root')!);
+void reloadOnRebuild();

@@ -12,6 +12,7 @@ import { makeWav } from '../support/audio';
 import { describeNeeding, testConfig } from '../support/env';
 import { serviceSignatureValid, startTlsReceiver, type TlsReceiver } from '../support/tlsReceiver';
 import { startFakeHubSpot } from '../support/hubspotServer';
+import { startLocalServer } from '../support/httpServer';
 import { insertCalls, makeCall } from '../support/seed';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
@@ -35,7 +36,10 @@ const PASSWORD = 'correct horse battery staple';
 
 /** What the page sets on `window` if an injected script ever runs (it must not). */
 declare const window: { __xss?: number };
-declare const document: { querySelector(selector: string): { currentTime: number } | null };
+declare const document: {
+  querySelector(selector: string): { currentTime: number } | null;
+  querySelectorAll(selector: string): { length: number };
+};
 
 describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Chromium', () => {
   let stack: TestStack;
@@ -53,6 +57,7 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
         OUTBOUND_ALLOWED_HOSTS: 'localhost,127.0.0.1',
         OUTBOUND_CA_FILE: receiver.caFile,
         WEBHOOK_MAX_RETRIES: '0',
+        TEMPORAL_UI_URL: 'http://temporal-ui.example:8233',
       }),
       { workers: true },
     );
@@ -87,10 +92,11 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.getByRole('heading', { name: 'Calls' }).waitFor();
   }
 
-  async function setPassword(page: Page, token: string) {
+  async function setPassword(page: Page, token: string, screenshot?: string) {
     await page.goto(`${origin}/app/#/accept?token=${encodeURIComponent(token)}`);
     await page.getByLabel(/New password/).fill(PASSWORD);
     await page.getByLabel('Repeat it').fill(PASSWORD);
+    if (screenshot) await page.screenshot({ path: path.join(SCREENSHOTS, screenshot) });
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByRole('heading', { name: 'Password set' }).waitFor();
   }
@@ -105,7 +111,7 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'sign-in.png') });
 
-    await setPassword(page, token);
+    await setPassword(page, token, 'accept-invitation.png');
     await page.getByRole('button', { name: 'Go to sign in' }).click();
     await signIn(page, member.email);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'calls.png') });
@@ -208,6 +214,22 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
       created_at: new Date(),
     });
 
+    await stack.database.collections.extractions.insertOne({
+      _id: call._id,
+      org_id: orgId,
+      call_id: call._id,
+      is_lending_call: true,
+      lending_reasons: ['refinance'],
+      results: [
+        {
+          dataset: 'mortgage_lead',
+          data: { loan_amount: 350000, borrower_first_name: '<script>window.__xss = 1</script>' },
+          evidence: { loan_amount: [{ quote: 'about three fifty', start: 6, end: 8, speaker: 'customer' }] },
+          missing_required: ['borrower_email'],
+        },
+      ],
+      created_at: new Date(),
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -237,6 +259,17 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
       .first()
       .click();
     await page.waitForFunction(() => Math.abs((document.querySelector('audio')?.currentTime ?? 0) - 12.5) < 0.3);
+    // Extracted fields with their evidence (a quote seeks too), and the workflow in the Temporal UI.
+    await page.getByText('Not said in the call: borrower_email').waitFor();
+    await page.getByRole('button', { name: /about three fifty/ }).click();
+    await page.waitForFunction(() => Math.abs((document.querySelector('audio')?.currentTime ?? 0) - 6) < 0.3);
+    expect(await page.getByRole('link', { name: 'The workflow in the Temporal UI' }).getAttribute('href')).toBe(
+      `http://temporal-ui.example:8233/namespaces/default/workflows/call-${call._id}`,
+    );
+    await page
+      .getByRole('button', { name: /I will send the disclosures today\..*0:12/ })
+      .first()
+      .click();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'call-detail.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -308,6 +341,7 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     const { tenant, member, token } = await invited('owner');
     const orgId = tenant.organization._id;
     const now = Date.now();
+    const contactId = `ct_${newId('req')}`;
     await insertCalls(
       stack.database,
       Array.from({ length: 6 }, (_, index) =>
@@ -316,11 +350,12 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
           agent_email: index % 2 ? 'ana@acme.example' : 'ben@acme.example',
           direction: index % 3 ? 'outbound' : 'inbound',
           duration_seconds: 120 + index * 30,
+          ...(index === 0 ? { contact_id: contactId, contact_name: 'Priya <i>Raman</i>' } : {}),
         }),
       ),
     );
     await stack.database.collections.contacts.insertOne({
-      _id: `ct_${newId('req')}`,
+      _id: contactId,
       org_id: orgId,
       name: 'Priya <i>Raman</i>',
       names: ['Priya <i>Raman</i>'],
@@ -349,6 +384,14 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('cell', { name: 'Priya <i>Raman</i>' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'contacts.png') });
+    // The contact's page: its history links to the call.
+    await page.getByRole('link', { name: 'Priya <i>Raman</i>' }).click();
+    await page.getByRole('heading', { name: 'Priya <i>Raman</i>' }).waitFor();
+    await page.getByRole('heading', { name: 'Conversation history' }).waitFor();
+    expect(await page.locator('ul.history li').count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'contact.png') });
+    await page.locator('ul.history a').click();
+    await page.getByRole('heading', { name: /Call with Priya <i>Raman<\/i>/ }).waitFor();
     expect(violations).toEqual([]);
     await page.close();
   });
@@ -393,6 +436,88 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     } finally {
       await page.close();
       await hubspot.close();
+    }
+  });
+
+  test("a batch's page follows its progress to the end and links its calls", async () => {
+    const wav = makeWav(1.5);
+    const recordings = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.length }).end(wav);
+    });
+    const { tenant, member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const batch = await api(stack, tenant.key, 'POST', '/calls/upload/batch', {
+        calls: ['a', 'b'].map((name) => ({
+          audio_url: `${recordings.url}/${name}.wav`,
+          recorded_at: new Date().toISOString(),
+          agent_name: 'Ana',
+          agent_email: 'ana@acme.example',
+          external_id: `console-batch-${name}-${newId('req')}`,
+        })),
+      });
+      expect(batch.status).toBe(202);
+      await setPassword(page, token);
+      await signIn(page, member.email);
+      await page.goto(`${origin}/app/#/batches/${batch.body.data.batch_id}`);
+      await page
+        .getByTestId('batch-status')
+        .filter({ hasText: /^completed$/ })
+        .waitFor({ timeout: 90_000 });
+      await page.getByText('2 of 2 processed').waitFor();
+      await page.locator('ul.history a').nth(1).waitFor();
+      expect(await page.locator('ul.history a').count()).toBe(2);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'batch.png') });
+    } finally {
+      await page.close();
+      await recordings.close();
+    }
+  }, 120_000);
+
+  test('the Calls filters narrow the list (days, tag, batch), and a date shows the time at the call on hover', async () => {
+    const { tenant, member, token } = await invited('owner');
+    const orgId = tenant.organization._id;
+    const day = 86_400_000;
+    const now = Date.now();
+    await insertCalls(stack.database, [
+      makeCall(orgId, { recorded_at: new Date(now - 1 * day), tags: ['hot'], recorded_utc_offset_minutes: -300 }),
+      makeCall(orgId, { recorded_at: new Date(now - 2 * day), tags: ['hot'], batch_id: 'batch_console_1' }),
+      makeCall(orgId, { recorded_at: new Date(now - 10 * day), batch_id: 'batch_console_1' }),
+      makeCall(orgId, { recorded_at: new Date(now - 20 * day) }),
+    ]);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await setPassword(page, token);
+      await signIn(page, member.email);
+      const rows = page.getByTestId('call-status');
+      const expectRows = async (count: number) => {
+        await page.waitForFunction(
+          (expected) => document.querySelectorAll('[data-testid=call-status]').length === expected,
+          count,
+        );
+      };
+      await expectRows(4);
+      await page.getByLabel('Tag').fill('hot');
+      await page.getByLabel('Tag').press('Tab');
+      await expectRows(2);
+      await page.getByLabel('Tag').fill('');
+      await page.getByLabel('Tag').press('Tab');
+      await expectRows(4);
+      await page.getByLabel('Batch').fill('batch_console_1');
+      await page.getByLabel('Batch').press('Tab');
+      await expectRows(2);
+      await page.getByLabel('Batch').fill('');
+      await page.getByLabel('Batch').press('Tab');
+      await expectRows(4);
+      const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
+      await page.getByLabel('From').fill(iso(now - 5 * day));
+      await page.getByLabel('From').press('Tab');
+      await expectRows(2);
+      expect(await rows.count()).toBe(2);
+      // The call made at UTC-05:00 shows that time on hover.
+      await page.locator('td[title*="at the call (UTC-05:00)"]').waitFor();
+    } finally {
+      await page.close();
     }
   });
 });

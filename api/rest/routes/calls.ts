@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
 import type { GridFSBucket, GridFSFile } from 'mongodb';
 import { z } from 'zod';
+import { temporalUiWorkflowUrl } from '../../../lib/config';
 import { AppError, notFound } from '../../../lib/errors';
+import { callWorkflowId } from '../../../lib/temporal';
 import { mismoBucket, recordingsBucket } from '../../../lib/mongo';
 import { pageOf } from '../../../lib/pagination';
 import { CALL_STATUS_VALUES, CallDetail, CallSummary, DIRECTIONS } from '../schemas/calls';
@@ -68,7 +70,12 @@ export function callRoutes(deps: RestDeps): RouteDefinition[] {
         const call = await findVisibleCall(collections, auth, params.callId);
         ctx.body = {
           success: true,
-          data: callDetailView(call, await callDetailParts(collections, call), deps.baseUrl),
+          data: callDetailView(
+            call,
+            await callDetailParts(collections, call),
+            deps.baseUrl,
+            temporalUiWorkflowUrl(deps.config, callWorkflowId(call._id)),
+          ),
         };
       },
     }),

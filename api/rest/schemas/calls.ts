@@ -75,6 +75,10 @@ export const CallSummary = z.object({
   status: z.enum(CALL_STATUS_VALUES),
   failure_reason: z.string().nullable(),
   recorded_at: z.string(),
+  recorded_utc_offset_minutes: z
+    .number()
+    .int()
+    .describe('The UTC offset recorded_at was given with (minutes east of UTC): the time at the call'),
   direction: z.enum(DIRECTIONS).nullable(),
   duration_seconds: z.number().int().nullable(),
   agent: z.object({ name: z.string().nullable(), email: z.string() }),
@@ -99,5 +103,9 @@ export const CallDetail = CallSummary.extend({
     recording: z.string().nullable(),
     scorecard: z.string(),
     mismo: z.string().nullable(),
+    workflow: z
+      .string()
+      .nullable()
+      .describe("The call's processCall workflow in the Temporal UI (null unless TEMPORAL_UI_URL is set)"),
   }),
 });

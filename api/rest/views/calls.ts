@@ -20,6 +20,7 @@ export function callSummaryView(call: CallDoc): z.infer<typeof CallSummary> {
     status: call.status,
     failure_reason: call.failure_reason,
     recorded_at: call.recorded_at.toISOString(),
+    recorded_utc_offset_minutes: call.recorded_utc_offset_minutes ?? 0,
     direction: call.direction,
     duration_seconds: call.duration_seconds,
     agent: { name: call.agent_name, email: call.agent_email },
@@ -79,6 +80,7 @@ export function callDetailView(
     appointments: AppointmentDoc[];
   },
   baseUrl: string,
+  workflowUrl: string | null,
 ): z.infer<typeof CallDetail> {
   const self = `${baseUrl}/calls/${call._id}`;
   return {
@@ -108,6 +110,7 @@ export function callDetailView(
       recording: call.recording_file_id ? `${self}/recording` : null,
       scorecard: `${self}/scorecard`,
       mismo: call.mismo_file_id ? `${self}/mismo` : null,
+      workflow: workflowUrl,
     },
   };
 }

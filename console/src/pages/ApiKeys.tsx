@@ -92,6 +92,7 @@ export function ApiKeys() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Key</th>
+              <th scope="col">Acts as</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">State</th>
@@ -104,6 +105,7 @@ export function ApiKeys() {
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
+                <td>{key.created_by === session.user.id ? 'you' : key.created_by}</td>
                 <td title={key.created_at}>{formatDate(key.created_at)}</td>
                 <td title={key.last_used_at ?? ''}>{formatDate(key.last_used_at)}</td>
                 <td>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiData, errorText } from '../api';
-import { formatDate, formatSeconds } from '../format';
+import { atCallOffset, formatDate, formatSeconds } from '../format';
 import type { CallSummary } from './Calls';
 
 interface Evidence {
@@ -10,6 +10,7 @@ interface Evidence {
   speaker: string;
 }
 interface CallDetailData extends CallSummary {
+  batch_id: string | null;
   stages: Record<string, { status: string; updated_at: string; reason?: string }>;
   transcript: {
     language: string | null;
@@ -17,7 +18,20 @@ interface CallDetailData extends CallSummary {
   } | null;
   summary: { text: string; key_points: string[]; next_steps: string[] } | null;
   tasks: { task_id: string; text: string; due_date: string | null; evidence: Evidence[]; crm_id: string | null }[];
-  links: { recording: string | null; mismo: string | null };
+  appointments: {
+    appointment_id: string;
+    title: string;
+    start: string;
+    evidence: Evidence[];
+    calendar: { uid: string | null; url: string | null };
+  }[];
+  extractions: {
+    dataset: string;
+    data: Record<string, unknown>;
+    evidence: Record<string, Evidence[]>;
+    missing_required: string[];
+  }[];
+  links: { recording: string | null; mismo: string | null; workflow: string | null };
 }
 interface Scorecard {
   template: { name: string };
@@ -77,9 +91,15 @@ export function CallDetail({ callId }: { callId: string }) {
         Call with {call.contact.name ?? call.contact.phone ?? 'a customer'}{' '}
         <span class={`status status-${call.status}`}>{call.status}</span>
       </h2>
-      <p class="muted" title={call.recorded_at}>
+      <p class="muted" title={atCallOffset(call.recorded_at, call.recorded_utc_offset_minutes)}>
         {formatDate(call.recorded_at)} · {call.agent.name ?? call.agent.email}
         {call.failure_reason ? ` · ${call.failure_reason}` : ''}
+        {call.batch_id && (
+          <>
+            {' · '}
+            <a href={`#/batches/${encodeURIComponent(call.batch_id)}`}>its batch</a>
+          </>
+        )}
       </p>
       {call.links.recording && (
         <audio
@@ -131,6 +151,27 @@ export function CallDetail({ callId }: { callId: string }) {
               </ul>
             </section>
           )}
+          {call.extractions.map((extraction) => (
+            <section aria-label={`Extracted: ${extraction.dataset}`}>
+              <h3>Extracted: {extraction.dataset}</h3>
+              <dl class="fields">
+                {Object.entries(extraction.data)
+                  .filter(([, value]) => value !== null && value !== '')
+                  .map(([name, value]) => (
+                    <>
+                      <dt>{name}</dt>
+                      <dd>
+                        {typeof value === 'object' ? JSON.stringify(value) : String(value)}{' '}
+                        {(extraction.evidence[name] ?? []).map(quote)}
+                      </dd>
+                    </>
+                  ))}
+              </dl>
+              {extraction.missing_required.length > 0 && (
+                <p class="muted">Not said in the call: {extraction.missing_required.join(', ')}</p>
+              )}
+            </section>
+          ))}
           {call.tasks.length > 0 && (
             <section aria-labelledby="tasks-heading">
               <h3 id="tasks-heading">Tasks</h3>
@@ -144,8 +185,29 @@ export function CallDetail({ callId }: { callId: string }) {
               </ul>
             </section>
           )}
+          {call.appointments.length > 0 && (
+            <section aria-labelledby="appointments-heading">
+              <h3 id="appointments-heading">Appointments</h3>
+              <ul>
+                {call.appointments.map((appointment) => (
+                  <li>
+                    {appointment.title}, <span title={appointment.start}>{formatDate(appointment.start)}</span>{' '}
+                    {appointment.calendar.uid ? '· in the calendar' : '· not in a calendar'}{' '}
+                    {appointment.evidence.map(quote)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section aria-labelledby="stages-heading">
             <h3 id="stages-heading">Stages</h3>
+            {call.links.workflow && (
+              <p>
+                <a href={call.links.workflow} target="_blank" rel="noopener noreferrer">
+                  The workflow in the Temporal UI
+                </a>
+              </p>
+            )}
             <ul class="stages">
               {Object.entries(call.stages).map(([name, stage]) => (
                 <li>

@@ -3,7 +3,7 @@ import { api, errorText } from '../api';
 import { ErrorMessage, ListState } from '../components';
 import { can, useSession } from '../session';
 import { Upload } from './Upload';
-import { formatDate, formatSeconds } from '../format';
+import { atCallOffset, formatDate, formatSeconds } from '../format';
 
 export interface CallSummary {
   call_id: string;
@@ -11,6 +11,7 @@ export interface CallSummary {
   status: 'queued' | 'processing' | 'completed' | 'failed';
   failure_reason: string | null;
   recorded_at: string;
+  recorded_utc_offset_minutes: number;
   duration_seconds: number | null;
   agent: { name: string | null; email: string };
   contact: { id: string | null; name: string | null; phone: string | null };
@@ -24,6 +25,10 @@ export function Calls() {
   const { session } = useSession();
   const [status, setStatus] = useState('');
   const [agent, setAgent] = useState('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [batch, setBatch] = useState('');
+  const [tag, setTag] = useState('');
   const [calls, setCalls] = useState<CallSummary[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +37,11 @@ export function Calls() {
     const params = new URLSearchParams({ limit: '25' });
     if (status) params.set('status', status);
     if (agent) params.set('agent_email', agent);
+    // Days are the viewer's own: from its first minute to the end of the "to" day.
+    if (fromDay) params.set('from', new Date(`${fromDay}T00:00`).toISOString());
+    if (toDay) params.set('to', new Date(new Date(`${toDay}T00:00`).getTime() + 86_400_000).toISOString());
+    if (batch) params.set('batch_id', batch);
+    if (tag) params.set('tag', tag);
     if (after) params.set('cursor', after);
     return api<{ data: CallSummary[]; pagination: { next_cursor: string | null } }>('GET', `/calls?${params}`);
   };
@@ -46,7 +56,7 @@ export function Calls() {
 
   useEffect(() => {
     void load();
-  }, [status, agent]);
+  }, [status, agent, fromDay, toDay, batch, tag]);
   // Live status: while a call is queued or processing, look again every few seconds.
   useEffect(() => {
     if (!calls?.some((call) => call.status === 'queued' || call.status === 'processing')) return;
@@ -78,6 +88,22 @@ export function Calls() {
           Agent e-mail
           <input type="email" value={agent} onChange={(e) => setAgent(e.currentTarget.value)} />
         </label>
+        <label>
+          From
+          <input type="date" value={fromDay} onChange={(e) => setFromDay(e.currentTarget.value)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={toDay} onChange={(e) => setToDay(e.currentTarget.value)} />
+        </label>
+        <label>
+          Batch
+          <input value={batch} placeholder="batch_…" onChange={(e) => setBatch(e.currentTarget.value.trim())} />
+        </label>
+        <label>
+          Tag
+          <input value={tag} onChange={(e) => setTag(e.currentTarget.value.trim())} />
+        </label>
       </form>
       <ErrorMessage error={error} />
       <ListState items={calls} empty="No calls match. Upload recordings through the API (POST /api/v1/calls/upload).">
@@ -94,7 +120,7 @@ export function Calls() {
           <tbody>
             {calls?.map((call) => (
               <tr key={call.call_id}>
-                <td title={call.recorded_at}>
+                <td title={atCallOffset(call.recorded_at, call.recorded_utc_offset_minutes)}>
                   <a href={`#/calls/${encodeURIComponent(call.call_id)}`}>{formatDate(call.recorded_at)}</a>
                 </td>
                 <td>{call.agent.name ?? call.agent.email}</td>

@@ -49,7 +49,9 @@ export function Contacts() {
           <tbody>
             {contacts?.map((contact) => (
               <tr key={contact.contact_id}>
-                <td>{contact.name ?? '—'}</td>
+                <td>
+                  <a href={`#/contacts/${encodeURIComponent(contact.contact_id)}`}>{contact.name ?? 'unnamed'}</a>
+                </td>
                 <td>{[...contact.phones, ...contact.emails].join(', ')}</td>
                 <td>{contact.metrics.call_count}</td>
                 <td>{formatSeconds(contact.metrics.total_duration_seconds)}</td>
