@@ -520,4 +520,67 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
       await page.close();
     }
   });
+
+  test('keyboard-only sign-in; a planted session cookie is replaced; another site cannot act with the session', async () => {
+    const { orgId, member, token } = await invited('owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // Another site on this machine, as an attacker would host it.
+    const evil = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>evil</body></html>');
+    });
+    try {
+      await setPassword(page, token);
+      // Session fixation: a cookie planted before sign-in is not the one the session gets.
+      await context.addCookies([{ name: 'cis_session', value: 'planted-by-an-attacker', url: origin }]);
+      // Keyboard only: Tab to each field, type, Enter.
+      await page.goto(`${origin}/app/#/sign-in`);
+      await page.getByLabel('E-mail').focus();
+      await page.keyboard.type(member.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Calls' }).waitFor();
+      const cookie = (await context.cookies(origin)).find((each) => each.name === 'cis_session')!;
+      expect(cookie.value).not.toBe('planted-by-an-attacker');
+
+      // CSRF: from the other site, with the session cookie in the browser, nothing is created.
+      const attacker = await context.newPage();
+      await attacker.goto(evil.url);
+      const attempts = await attacker.evaluate(`Promise.all([
+        fetch('${origin}/api/v1/organizations/${orgId}/api-keys', {
+          method: 'POST', credentials: 'include', mode: 'no-cors',
+          headers: { 'Content-Type': 'text/plain' }, body: '{"name":"csrf"}',
+        }).then(() => 'sent', (error) => 'blocked: ' + error.message),
+        fetch('${origin}/api/v1/organizations/${orgId}/api-keys', {
+          method: 'POST', credentials: 'include',
+          headers: { 'Content-Type': 'application/json' }, body: '{"name":"csrf"}',
+        }).then((r) => 'answered ' + r.status, (error) => 'blocked: ' + error.message),
+      ])`);
+      expect(attempts).toHaveLength(2);
+      expect(await stack.database.collections.apiKeys.countDocuments({ org_id: orgId, name: 'csrf' })).toBe(0);
+      // A plain form post needs no preflight and, from this same-site origin, carries the cookie:
+      // only the CSRF token check stops it (the route takes no body, so no content type helps).
+      const [formAnswer] = await Promise.all([
+        attacker.waitForResponse((response) => response.url().endsWith('/dialer/secret')),
+        attacker.evaluate(`(() => {
+          const form = document.createElement('form');
+          form.method = 'POST';
+          form.action = '${origin}/api/v1/organizations/${orgId}/dialer/secret';
+          document.body.appendChild(form);
+          form.submit();
+        })()`),
+      ]);
+      expect(formAnswer.status()).toBe(403);
+      expect((await formAnswer.json()).error.code).toBe('csrf_failed');
+      expect(
+        (await stack.database.collections.organizations.findOne({ _id: orgId }))!.dialer_secret_encrypted,
+      ).toBeFalsy();
+      // The same page of ours still works with its token.
+      expect(await page.evaluate(`fetch('/api/v1/calls').then((r) => r.status)`)).toBe(200);
+    } finally {
+      await context.close();
+      await evil.close();
+    }
+  });
 });
