@@ -62,12 +62,12 @@ function App() {
           <a href="#/calls" aria-current={route.path.startsWith('/calls') ? 'page' : undefined}>
             Calls
           </a>
-          {can(session.user, 'contacts:read') && (
+          {can(session, 'contacts:read') && (
             <a href="#/contacts" aria-current={route.path.startsWith('/contacts') ? 'page' : undefined}>
               Contacts
             </a>
           )}
-          {can(session.user, 'analytics:read') && (
+          {can(session, 'analytics:read') && (
             <a href="#/team" aria-current={route.path === '/team' ? 'page' : undefined}>
               Team
             </a>

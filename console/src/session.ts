@@ -11,36 +11,13 @@ export interface SessionUser {
 
 export interface SessionState {
   user: SessionUser;
+  permissions: string[];
   csrf_token: string | null;
   expires_at: string | null;
 }
 
-/** What each role may do, as the API's table says (docs/api.md): the console hides what it would refuse. */
-const ROLE_PERMISSIONS: Record<SessionUser['role'], string[]> = {
-  owner: [
-    'keys:manage',
-    'users:manage',
-    'webhooks:manage',
-    'connections:manage',
-    'calls:write',
-    'contacts:read',
-    'analytics:read',
-  ],
-  admin: [
-    'keys:manage',
-    'users:manage',
-    'webhooks:manage',
-    'connections:manage',
-    'calls:write',
-    'contacts:read',
-    'analytics:read',
-  ],
-  manager: ['webhooks:manage', 'connections:manage', 'calls:write', 'contacts:read', 'analytics:read'],
-  agent: ['calls:write'],
-  viewer: ['contacts:read', 'analytics:read'],
-};
-
-export const can = (user: SessionUser, permission: string) => ROLE_PERMISSIONS[user.role].includes(permission);
+/** Whether the signed-in user's role may do this: the API's own list, sent with the session. */
+export const can = (session: SessionState, permission: string) => session.permissions.includes(permission);
 
 export const SessionContext = createContext<{
   session: SessionState;

@@ -118,6 +118,9 @@ describeWithStack('console sign-in and sessions', () => {
     expect(calls.headers.get('x-ratelimit-limit')).toBe('1000');
     const me = await browser('GET', '/auth/session', { cookie });
     expect(me.body.data).toMatchObject({ via: 'session', csrf_token: csrf, user: { id: member._id } });
+    // The role's permissions, as the API's table has them: the console shows only these actions.
+    expect(me.body.data.permissions).toContain('webhooks:manage');
+    expect(me.body.data.permissions).not.toContain('keys:manage');
     // A manager holds neither keys:manage nor users:manage.
     expect((await browser('GET', `/organizations/${orgId}/api-keys`, { cookie })).status).toBe(403);
     // The same answer with the owner's key: one API.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../../../lib/documents';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../lib/passwords';
+import { PERMISSIONS } from '../../../lib/permissions';
 import { Email } from '../../../lib/schemas/common';
 
 const Password = z
@@ -40,6 +41,9 @@ export const SessionUser = z.object({
 export const SessionView = z.object({
   user: SessionUser,
   via: z.enum(['session', 'api_key']).describe('How this request was authenticated'),
+  permissions: z
+    .array(z.enum(PERMISSIONS))
+    .describe("What the user's role may do now (docs/api.md): the console shows only these actions"),
   csrf_token: z
     .string()
     .nullable()

@@ -28,10 +28,10 @@ export function ApiKeys() {
       .then(setKeys)
       .catch((failure: unknown) => setError(errorText(failure, 'Could not load the keys')));
   useEffect(() => {
-    if (can(session.user, 'keys:manage')) void load();
+    if (can(session, 'keys:manage')) void load();
   }, [orgId]);
 
-  if (!can(session.user, 'keys:manage')) {
+  if (!can(session, 'keys:manage')) {
     return (
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">API Keys</h2>

@@ -74,7 +74,7 @@ export function Calls() {
   return (
     <section aria-labelledby="calls-heading">
       <h2 id="calls-heading">Calls</h2>
-      {can(session.user, 'calls:write') && <Upload onUploaded={() => void load()} />}
+      {can(session, 'calls:write') && <Upload onUploaded={() => void load()} />}
       <form class="inline" onSubmit={(event) => event.preventDefault()}>
         <label>
           Status

@@ -30,7 +30,7 @@ export function Integrations() {
   const [tested, setTested] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const allowed = can(session.user, 'connections:manage');
+  const allowed = can(session, 'connections:manage');
 
   const load = () =>
     Promise.all([

@@ -55,7 +55,7 @@ export function Webhooks() {
   /** Bumped after a test is sent, so an open delivery log reads itself again. */
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const allowed = can(session.user, 'webhooks:manage');
+  const allowed = can(session, 'webhooks:manage');
 
   const load = () =>
     apiData<Endpoint[]>('GET', base)
