@@ -533,14 +533,15 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
       await setPassword(page, token);
       // Session fixation: a cookie planted before sign-in is not the one the session gets.
       await context.addCookies([{ name: 'cis_session', value: 'planted-by-an-attacker', url: origin }]);
-      // Keyboard only: Tab to each field, type, Enter.
-      await page.goto(`${origin}/app/#/sign-in`);
+      // Keyboard only: Tab to each field, type, Enter. A "next" address from a link is never followed.
+      await page.goto(`${origin}/app/#/sign-in?next=https://evil.example/`);
       await page.getByLabel('E-mail').focus();
       await page.keyboard.type(member.email);
       await page.keyboard.press('Tab');
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Calls' }).waitFor();
+      expect(page.url()).toBe(`${origin}/app/#/calls`);
       const cookie = (await context.cookies(origin)).find((each) => each.name === 'cis_session')!;
       expect(cookie.value).not.toBe('planted-by-an-attacker');
 
