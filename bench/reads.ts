@@ -23,6 +23,7 @@ import { backfillLeadResponses } from '../lib/leadResponse';
 import { COLLECTIONS, connectDatabase, ensureIndexes, onOrAfter, type Database } from '../lib/mongo';
 import { freePort, type ManagedProcess } from '../scripts/stack';
 import { makeCall } from '../test/support/seed';
+import { ownerAuth } from '../test/support/seed';
 import { createBenchOrganization } from './api';
 import { answersOn, benchServers, fmt, printTable, startBenchProcess } from './stack';
 
@@ -223,15 +224,7 @@ function measuredRoutes(): string[] {
 
 /** The queries the list requests run, built by the same functions the routes use. */
 function hotQueries(orgId: string): HotQuery[] {
-  const owner = {
-    orgId,
-    userId: 'u',
-    userEmail: 'x',
-    role: 'owner' as const,
-    keyId: 'k',
-    sessionId: null,
-    rateLimitPerHour: 1,
-  };
+  const owner = ownerAuth(orgId);
   const firstContacts = Array.from({ length: PAGE_SIZE }, (_, index) => `cnt_bench${String(index).padStart(8, '0')}`);
   const callQueries: [string, CallListQuery][] = [
     ['GET /calls', {}],

@@ -10,6 +10,7 @@ import { teamMetrics } from '../api/rest/services/analytics';
 import { listCallsPage, type CallListQuery } from '../api/rest/services/calls';
 import { listContactsPage } from '../api/rest/services/contacts';
 import { loadConfigOrExit } from '../lib/config';
+import { ownerAuth } from '../test/support/seed';
 import { connectDatabase } from '../lib/mongo';
 
 async function main(): Promise<void> {
@@ -17,15 +18,7 @@ async function main(): Promise<void> {
   const orgId = process.env.BENCH_ORG_ID!;
   const pageSize = Number(process.env.BENCH_PAGE_SIZE);
   const { collections } = await connectDatabase(config);
-  const owner = {
-    orgId,
-    userId: 'u',
-    userEmail: 'x',
-    role: 'owner' as const,
-    keyId: 'k',
-    sessionId: null,
-    rateLimitPerHour: 1,
-  };
+  const owner = ownerAuth(orgId);
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };

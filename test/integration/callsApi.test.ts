@@ -4,7 +4,7 @@ import { CALL_LIST_SORT, callListFilter } from '../../api/rest/services/calls';
 import { COLLECTIONS, recordingsBucket } from '../../lib/mongo';
 import { makeWav } from '../support/audio';
 import { describeWithStack, testConfig } from '../support/env';
-import { insertCalls, makeCall } from '../support/seed';
+import { insertCalls, makeCall, ownerAuth } from '../support/seed';
 import { api, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
 
 describeWithStack('GET /calls, /calls/{id} and /calls/{id}/recording', () => {
@@ -171,15 +171,7 @@ describeWithStack('GET /calls, /calls/{id} and /calls/{id}/recording', () => {
   });
 
   test('explain shows every GET /calls filter served by an index', async () => {
-    const auth = {
-      orgId: tenant.organization._id,
-      userId: 'u',
-      userEmail: 'x',
-      role: 'owner' as const,
-      keyId: 'k',
-      sessionId: null,
-      rateLimitPerHour: 1,
-    };
+    const auth = ownerAuth(tenant.organization._id);
     for (const query of [
       {},
       { agent_email: 'a@b.c' },

@@ -5,6 +5,7 @@ import { callDaysChanged } from '../../lib/callDayTotals';
 import type { Database } from '../../lib/mongo';
 import { encryptSecret } from '../../lib/secrets';
 import { scriptSegments } from './callFixtures';
+import type { AuthContext } from '../../api/rest/middleware/auth';
 
 /** Call records written through the store layer, as the ingest workflows write them. */
 export function makeCall(orgId: string, overrides: Partial<CallDoc> = {}): CallDoc {
@@ -92,5 +93,21 @@ export function makeWebhookEndpoint(
     created_at: now,
     updated_at: now,
     ...overrides,
+  };
+}
+
+/**
+ * A caller who sees every call of the organization (an owner with a key), for running the API's
+ * list functions directly, as the bench baseline and the explain tests do.
+ */
+export function ownerAuth(orgId: string): AuthContext {
+  return {
+    orgId,
+    userId: 'u',
+    userEmail: 'x',
+    role: 'owner',
+    keyId: 'k',
+    sessionId: null,
+    rateLimitPerHour: 1,
   };
 }
