@@ -36,6 +36,10 @@ export async function loadCallText(
   if (!call) throw callNotFound(input.callId);
   const transcript = await collections.transcripts.findOne({ _id: input.callId, org_id: input.orgId });
   if (!transcript) throw ApplicationFailure.nonRetryable('The call has no transcript', NON_RETRYABLE.noTranscript);
+  // Only redacted text is read: a transcript awaiting redaction is not one yet.
+  if (transcript.redaction_state === 'pending') {
+    throw ApplicationFailure.nonRetryable('The transcript has not been redacted yet', NON_RETRYABLE.noTranscript);
+  }
   const text = callTextOf(transcript.segments, {
     recordedAt: call.recorded_at,
     utcOffsetMinutes: call.recorded_utc_offset_minutes ?? 0,

@@ -1,4 +1,7 @@
-import type { DatasetDoc, ExtractionResult } from '../lib/documents';
+import type { DatasetDoc, DatasetField, ExtractionResult } from '../lib/documents';
+import { PII_MARKERS, type PiiType } from '../lib/pii/detection';
+import { privacyPolicyOf } from '../lib/pii/policy';
+import { redactValue } from '../lib/pii/redaction';
 import { dataExtractedData } from '../lib/eventData';
 import { recordEvent, type EventLogDeps } from '../lib/eventLog';
 import { loadCallText } from './callTranscript';
@@ -12,6 +15,34 @@ export function datasetsForCall(orgDatasets: DatasetDoc[], lending: boolean): Da
   return [MORTGAGE_LEAD_DATASET, ...orgDatasets.filter((dataset) => dataset.enabled)].filter(applicable);
 }
 
+/** A field's type that holds one of the personal-data types a policy can redact. */
+const FIELD_PII_TYPES: Partial<Record<DatasetField['type'], PiiType>> = {
+  phone: 'phone',
+  email: 'email',
+  address: 'street_address',
+};
+
+/**
+ * The policy applied to extracted values: a field whose type the policy redacts (a phone field
+ * when phones are redacted) holds the marker, and values found in the call's facts rather than
+ * its redacted text (the dialer's contact phone) are redacted like any written value.
+ */
+export function redactExtraction(
+  result: ExtractionResult,
+  dataset: Pick<DatasetDefinition, 'fields'>,
+  types: ReadonlySet<PiiType>,
+): ExtractionResult {
+  if (types.size === 0) return result;
+  const data = redactValue(result.data, types);
+  for (const field of dataset.fields) {
+    const type = FIELD_PII_TYPES[field.type];
+    if (type && types.has(type) && data[field.name] !== null && data[field.name] !== undefined) {
+      data[field.name] = PII_MARKERS[type];
+    }
+  }
+  return { ...result, data };
+}
+
 /** Custom data extraction: every applicable dataset's JSON with evidence, stored by call id. */
 export function createExtractionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
@@ -22,11 +53,16 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
     }): Promise<{ datasets: string[]; isLendingCall: boolean }> {
       const { call, text } = await loadCallText(collections, input);
       const { lending, reasons } = await runLanguage(() => deps.language.classifyLending(text));
-      const orgDatasets = await collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray();
+      const [orgDatasets, organization] = await Promise.all([
+        collections.datasets.find({ org_id: input.orgId }).sort({ created_at: 1 }).toArray(),
+        collections.organizations.findOne({ _id: input.orgId }, { projection: { privacy_policy: 1 } }),
+      ]);
+      const redactTypes = new Set(privacyPolicyOf(organization).redact_types);
       const extractions: ExtractionResult[] = [];
       // One dataset after another: a hosted model gets one question at a time.
       for (const dataset of datasetsForCall(orgDatasets, lending)) {
-        extractions.push(await runLanguage(() => deps.language.extract(dataset, text)));
+        const extracted = await runLanguage(() => deps.language.extract(dataset, text));
+        extractions.push(redactExtraction(extracted, dataset, redactTypes));
       }
       await collections.extractions.replaceOne(
         { _id: call._id, org_id: input.orgId },

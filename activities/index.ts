@@ -10,6 +10,9 @@ import { createEventActivities } from './events';
 import { createExtractionActivities } from './extraction';
 import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
+import { createRedactionActivities } from './redaction';
+import { createErasureActivities } from './erasure';
+import { createRetentionActivities } from './retention';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
 import { createSyncActivities } from './sync';
@@ -41,6 +44,9 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
   return {
     ...createCallStoreActivities(deps),
     ...createRecordingActivities(deps),
+    ...createRedactionActivities(deps),
+    ...createErasureActivities(deps),
+    ...createRetentionActivities(deps),
     ...createBatchActivities(deps),
     ...createContactActivities(deps),
     ...createEventActivities(deps),

@@ -19,6 +19,7 @@ import {
 import { NON_RETRYABLE } from '../lib/temporal';
 import { SpeechToTextRejected, type SpeechToText } from './providers/speechToText';
 import { callNotFound } from './calls';
+import { encryptSecret } from '../lib/secrets';
 
 export interface TranscriptionOutcome {
   segments: number;
@@ -93,13 +94,23 @@ export function createTranscriptionActivities(deps: {
   collections: Collections;
   config: Pick<
     Config,
-    'STT_AGENT_CHANNEL' | 'STT_LANGUAGE' | 'AUDIO_PYTHON' | 'RECORDING_MAX_SECONDS' | 'AUDIO_DECODE_TIMEOUT_SECONDS'
+    | 'STT_AGENT_CHANNEL'
+    | 'STT_LANGUAGE'
+    | 'AUDIO_PYTHON'
+    | 'RECORDING_MAX_SECONDS'
+    | 'AUDIO_DECODE_TIMEOUT_SECONDS'
+    | 'SECRETS_ENCRYPTION_KEY'
   >;
   speechToText: SpeechToText;
 }) {
   return {
     /** Recording (GridFS) → per-channel recognition → one transcript in time order, stored by call id. */
-    async transcribeCall(input: { orgId: string; callId: string }): Promise<TranscriptionOutcome> {
+    async transcribeCall(input: {
+      orgId: string;
+      callId: string;
+      /** Store the text sealed for the redaction stage (workflows with the redaction stage say so). */
+      sealForRedaction?: boolean;
+    }): Promise<TranscriptionOutcome> {
       const context = Context.current();
       const call = await deps.collections.calls.findOne({ _id: input.callId, org_id: input.orgId });
       if (!call) throw callNotFound(input.callId);
@@ -126,9 +137,18 @@ export function createTranscriptionActivities(deps: {
           signal: context.cancellationSignal,
           onProgress: (step) => context.heartbeat(step),
         });
+        // Awaiting redaction, the recognized text is stored sealed: nothing reads it in clear but
+        // the redaction stage. (Workflows from before redaction store it as it was recognized.)
+        const stored = input.sealForRedaction
+          ? {
+              segments: [],
+              redaction_state: 'pending' as const,
+              pending_sealed: encryptSecret(deps.config.SECRETS_ENCRYPTION_KEY, JSON.stringify(segments)),
+            }
+          : { segments: segments.map(({ words: _words, ...segment }) => segment) };
         await deps.collections.transcripts.replaceOne(
           { _id: input.callId, org_id: input.orgId },
-          { org_id: input.orgId, call_id: input.callId, language, segments, created_at: new Date() },
+          { org_id: input.orgId, call_id: input.callId, language, ...stored, created_at: new Date() },
           { upsert: true },
         );
         // The measured length is the call's duration (a client's figure stays in metadata).

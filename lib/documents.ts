@@ -2,6 +2,8 @@
  * Shapes of the stored documents. Every document but an organization carries `org_id`, and every
  * query names it: another organization's record is simply not found.
  */
+import type { PrivacyPolicy } from './pii/policy';
+
 export type Plan = 'standard' | 'enterprise';
 export const ROLES = ['owner', 'admin', 'manager', 'agent', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,6 +21,8 @@ export interface OrganizationDoc {
    * absent for an organization whose data predates them until the start-up backfill is done.
    */
   lead_responses_complete?: boolean;
+  /** lib/pii/policy.ts; absent: the defaults. */
+  privacy_policy?: PrivacyPolicy;
   created_at: Date;
 }
 
@@ -80,6 +84,7 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 export const STAGE_NAMES = [
   'fetch',
   'transcription',
+  'redaction',
   'summary',
   'scorecard',
   'extraction',
@@ -127,6 +132,11 @@ export interface CallDoc {
   mismo_file_id: string | null;
   /** The call logged in each connected CRM, by connection type (set by the CRM sync). */
   crm_call_ids?: Record<string, string>;
+  /** Set: retention and erasure leave the call alone until the hold is lifted. */
+  legal_hold?: LegalHold | null;
+  /** When retention deleted the recording or the transcript (the call and its outputs stay). */
+  recording_deleted_at?: Date;
+  transcript_deleted_at?: Date;
   created_at: Date;
   updated_at: Date;
 }
@@ -162,6 +172,17 @@ export interface TranscriptSegment {
   end: number;
   text: string;
   confidence: number | null;
+  /**
+   * Word timings from speech-to-text, used by redaction to find when a value was said (audio
+   * redaction); only in a transcript awaiting redaction, never in a stored one.
+   */
+  words?: TranscriptWord[];
+}
+
+export interface TranscriptWord {
+  start: number;
+  end: number;
+  text: string;
 }
 
 /** One per call (`_id` = call id), kept out of the call document because it can be large. */
@@ -170,8 +191,29 @@ export interface TranscriptDoc {
   org_id: string;
   call_id: string;
   language: string | null;
+  /** Empty while the recognized text awaits redaction (`redaction_state: 'pending'`). */
   segments: TranscriptSegment[];
+  /**
+   * `pending`: recognized, sealed in `pending_sealed`, not yet redacted (no stage reads it);
+   * `done`: `segments` is the redacted text. Absent on transcripts stored before redaction existed.
+   */
+  redaction_state?: 'pending' | 'done';
+  /** The recognized segments with word timings, encrypted (lib/secrets.ts), until redaction reads them. */
+  pending_sealed?: string | null;
+  /** Where values were redacted (types and times, no values). */
+  redactions?: TranscriptRedactionDoc[];
+  /** The redacted segments' original text, encrypted; present only when the policy keeps originals. */
+  originals_sealed?: string | null;
+  /** The policy's types at the time of redaction. */
+  redacted_types?: string[];
   created_at: Date;
+}
+
+export interface TranscriptRedactionDoc {
+  segment: number;
+  type: string;
+  start: number;
+  end: number;
 }
 
 export interface CallSummaryDoc {
@@ -348,6 +390,8 @@ export interface ContactDoc {
   lead_response?: LeadResponse | null;
   /** Bumped before each recomputation; a recomputation writes only if no later one began. */
   lead_response_generation?: number;
+  /** Set: retention and erasure leave the contact and its calls alone until the hold is lifted. */
+  legal_hold?: LegalHold | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -482,3 +526,58 @@ export interface RateLimitWindowDoc {
 
 /** Why a call's MISMO stage is `skipped`: the extraction found it is not a lending call. */
 export const NOT_LENDING_REASON = 'not a lending call';
+
+/**
+ * One entry of an organization's audit log (`_id` = `aud_…`): who did what to which record, when.
+ * Append-only: written once by lib/auditLog.ts, changed by no route.
+ */
+export interface AuditEventDoc {
+  _id: string;
+  org_id: string;
+  created_at: Date;
+  /** An API key (with the user it acts for), a console user, or the system (retention, workflows). */
+  actor: { type: 'api_key' | 'user' | 'system'; id: string; user_id: string | null; email: string | null };
+  /** The operation, e.g. `downloadRecording`, `revealCallPii`, `eraseContact`, `updatePrivacyPolicy`. */
+  action: string;
+  target: { type: string; id: string | null };
+  request_id: string | null;
+  ip: string | null;
+  /** What was done beyond the target (a reveal's reason, what a retention run removed). */
+  details: Record<string, unknown>;
+}
+
+export type ErasureSubject =
+  | { type: 'contact'; contact_id: string }
+  | { type: 'phone'; phone: string }
+  | { type: 'email'; email: string }
+  | { type: 'call'; call_id: string };
+
+/**
+ * An erasure and its receipt (`_id` = `era_…`). While it runs it names its subject; once done the
+ * subject is replaced by a digest, so the receipt carries none of the person's identifiers.
+ */
+export interface ErasureDoc {
+  _id: string;
+  org_id: string;
+  subject_type: ErasureSubject['type'];
+  /** Present while running; removed when the erasure completes. */
+  subject: ErasureSubject | null;
+  /** SHA-256 of the subject's identifier (hex): proves which subject a receipt is for, to whoever has it. */
+  subject_sha256: string;
+  status: 'running' | 'completed';
+  requested_by: AuditEventDoc['actor'];
+  created_at: Date;
+  completed_at: Date | null;
+  /** Documents (and GridFS files) deleted, by collection. */
+  removed: Record<string, number>;
+  /** Calls removed (call ids identify no person). */
+  removed_call_ids: string[];
+  /** Copies in connected systems: deleted where the adapter can, else listed for the customer to remove. */
+  external_copies: { system: string; kind: string; id: string; action: 'deleted' | 'listed'; error: string | null }[];
+}
+
+export interface LegalHold {
+  reason: string;
+  set_at: Date;
+  set_by: AuditEventDoc['actor'];
+}

@@ -9,6 +9,8 @@ export const EVENT_TYPES = [
   'appointment.created',
   'appointment.synced',
   'mismo.ready',
+  'contact.erased',
+  'call.erased',
   'test.ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

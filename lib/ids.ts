@@ -14,7 +14,21 @@ export function randomToken(length: number): string {
 }
 
 export type IdPrefix =
-  'org' | 'usr' | 'key' | 'call' | 'batch' | 'ct' | 'evt' | 'whe' | 'dlv' | 'req' | 'ds' | 'sct' | 'conn';
+  | 'org'
+  | 'usr'
+  | 'key'
+  | 'call'
+  | 'batch'
+  | 'ct'
+  | 'evt'
+  | 'whe'
+  | 'dlv'
+  | 'req'
+  | 'ds'
+  | 'sct'
+  | 'conn'
+  | 'aud'
+  | 'era';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(24)}`;

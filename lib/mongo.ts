@@ -3,6 +3,8 @@ import { mongoUri, type Config } from './config';
 import type {
   ApiKeyDoc,
   AppointmentDoc,
+  AuditEventDoc,
+  ErasureDoc,
   BatchDoc,
   CallDoc,
   CallExtractionsDoc,
@@ -135,6 +137,22 @@ export const COLLECTIONS = {
     name: 'sessions',
     indexes: [{ key: { org_id: 1, user_id: 1 }, name: 'org_user' }],
   },
+  auditEvents: {
+    name: 'audit_events',
+    indexes: [
+      { key: { org_id: 1, created_at: -1, _id: -1 }, name: 'org_created' },
+      { key: { org_id: 1, action: 1, created_at: -1, _id: -1 }, name: 'org_action_created' },
+      { key: { org_id: 1, 'target.id': 1, created_at: -1, _id: -1 }, name: 'org_target_created' },
+      { key: { org_id: 1, 'actor.id': 1, created_at: -1, _id: -1 }, name: 'org_actor_created' },
+    ],
+  },
+  erasures: {
+    name: 'erasures',
+    indexes: [
+      { key: { org_id: 1, created_at: -1 }, name: 'org_created' },
+      { key: { org_id: 1, subject_sha256: 1 }, name: 'org_subject' },
+    ],
+  },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
 
 export interface Collections {
@@ -160,6 +178,8 @@ export interface Collections {
   webhookDeliveries: Collection<WebhookDeliveryDoc>;
   invitations: Collection<InvitationDoc>;
   sessions: Collection<SessionDoc>;
+  auditEvents: Collection<AuditEventDoc>;
+  erasures: Collection<ErasureDoc>;
 }
 
 export interface Database {
@@ -203,6 +223,8 @@ export async function connectDatabase(config: Config): Promise<Database> {
       webhookDeliveries: collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries.name),
       invitations: collection<InvitationDoc>(COLLECTIONS.invitations.name),
       sessions: collection<SessionDoc>(COLLECTIONS.sessions.name),
+      auditEvents: collection<AuditEventDoc>(COLLECTIONS.auditEvents.name),
+      erasures: collection<ErasureDoc>(COLLECTIONS.erasures.name),
     },
     close: () => client.close(),
   };

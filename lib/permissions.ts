@@ -15,14 +15,21 @@ export const PERMISSIONS = [
   'connections:manage',
   'keys:manage',
   'users:manage',
+  // Privacy: the policy, erasures and legal holds; revealing redacted values; reading the audit log.
+  'privacy:manage',
+  'pii:read',
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS,
-  // Managers run the team but hold neither its API keys nor its members' console access.
-  manager: PERMISSIONS.filter((permission) => permission !== 'keys:manage' && permission !== 'users:manage'),
+  // Managers run the team but hold neither its API keys, its members' console access, nor its
+  // privacy controls (redacted values, erasure, the audit log): those stay with owners and admins.
+  manager: PERMISSIONS.filter(
+    (permission) => !['keys:manage', 'users:manage', 'privacy:manage', 'pii:read', 'audit:read'].includes(permission),
+  ),
   // Agents see only their own calls: `calls:read` without `calls:read_all`.
   agent: ['calls:read', 'calls:write'],
   viewer: ['calls:read', 'calls:read_all', 'contacts:read', 'analytics:read'],

@@ -15,6 +15,19 @@ export const callWorkflowId = (callId: string) => `call-${callId}`;
 export const batchWorkflowId = (batchId: string) => `batch-${batchId}`;
 export const deliveryWorkflowId = (deliveryId: string) => `delivery-${deliveryId}`;
 export const syncWorkflowId = (callId: string) => `sync-${callId}`;
+export const erasureWorkflowId = (erasureId: string) => `erasure-${erasureId}`;
+/** The Temporal Schedule that starts `enforceRetention`, and the id prefix of the runs it starts. */
+export const RETENTION_SCHEDULE_ID = 'retention';
+
+export interface EraseDataInput {
+  orgId: string;
+  erasureId: string;
+}
+
+export interface EnforceRetentionInput {
+  /** ISO 8601: what is older than each period at this time is deleted (default: the run's start). */
+  asOf?: string;
+}
 
 /** Registered on the dev server at start (scripts/stack.ts); ops filter on them in the Temporal UI. */
 export const searchAttributes = {
@@ -118,6 +131,7 @@ export const NON_RETRYABLE = {
   recordingTooLong: 'RecordingTooLong',
   sttRejected: 'SttRejected',
   noTranscript: 'NoTranscript',
+  erasureNotFound: 'ErasureNotFound',
   invalidMismo: 'InvalidMismo',
   endpointGone: 'EndpointGone',
   endpointDisabled: 'EndpointDisabled',

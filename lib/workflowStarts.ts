@@ -1,10 +1,20 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdReusePolicy,
+  type Client,
+} from '@temporalio/client';
 import type { CallDoc } from './documents';
 import {
   batchWorkflowId,
   callSearchAttributes,
   callWorkflowId,
   deliveryWorkflowId,
+  erasureWorkflowId,
+  RETENTION_SCHEDULE_ID,
+  type EnforceRetentionInput,
+  type EraseDataInput,
   searchAttributes,
   syncWorkflowId,
   taskQueues,
@@ -29,6 +39,48 @@ export interface WorkflowSignatures {
   syncCall: (input: ProcessCallInput) => Promise<unknown>;
   deliverWebhook: (input: DeliverWebhookInput) => Promise<DeliverWebhookResult>;
   checkConnection: (input: CheckConnectionInput) => Promise<CheckConnectionResult>;
+  eraseData: (input: EraseDataInput) => Promise<{ status: 'completed' }>;
+  enforceRetention: (input?: EnforceRetentionInput) => Promise<Record<string, number>>;
+}
+
+/** `eraseData` for a stored erasure request (id `erasure-<erasureId>`). */
+export async function startEraseData(client: Client, input: EraseDataInput): Promise<string> {
+  const workflowId = erasureWorkflowId(input.erasureId);
+  await client.workflow.start<WorkflowSignatures['eraseData']>('eraseData', {
+    workflowId,
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
+  });
+  return workflowId;
+}
+
+/** How often the retention schedule runs `enforceRetention`. */
+export const RETENTION_EVERY = '1 hour';
+
+/**
+ * The `retention` Temporal Schedule (every RETENTION_EVERY; an overlapping run is skipped).
+ * Created by each worker at start; one that exists is left as it is (ops may pause it in the UI).
+ */
+export async function ensureRetentionSchedule(client: Client): Promise<'created' | 'exists'> {
+  try {
+    await client.schedule.create({
+      scheduleId: RETENTION_SCHEDULE_ID,
+      spec: { intervals: [{ every: RETENTION_EVERY }] },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'enforceRetention',
+        workflowId: 'retention-run',
+        taskQueue: taskQueues.callProcessing,
+        args: [{}],
+      },
+    });
+    return 'created';
+  } catch (error) {
+    if (error instanceof ScheduleAlreadyRunning) return 'exists';
+    throw error;
+  }
 }
 
 /** `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */

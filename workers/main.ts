@@ -6,6 +6,8 @@ import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { connectTemporal } from '../lib/temporalClient';
 import { createWorkers } from './createWorkers';
+import { ensureRetentionSchedule } from '../lib/workflowStarts';
+import { RETENTION_SCHEDULE_ID } from '../lib/temporal';
 
 /**
  * The worker entrypoint: `WORKER_TASK_QUEUES` chooses the queues this process serves, so each
@@ -41,6 +43,14 @@ async function main(): Promise<void> {
       organizations && logger.info({ organizations, contacts }, 'speed-to-lead kept on every contact'),
     (error: Error) => logger.warn({ err: error }, 'speed-to-lead backfill stopped; it resumes at the next start'),
   );
+  if (config.WORKER_TASK_QUEUES.includes('call-processing')) {
+    // Retention runs on a Temporal Schedule, created once by whichever worker starts first.
+    await ensureRetentionSchedule(temporal.client).then(
+      (outcome) => logger.info({ schedule: RETENTION_SCHEDULE_ID, outcome }, 'retention schedule ready'),
+      (error: Error) =>
+        logger.error({ err: error }, 'the retention schedule could not be created; retry at next start'),
+    );
+  }
   logger.info({ queues: config.WORKER_TASK_QUEUES }, 'workers running');
   try {
     await Promise.all(workers.map((worker) => worker.run()));

@@ -147,3 +147,19 @@ export const connectionCheckPolicy = {
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 1 },
 } satisfies ActivityOptions;
+
+/**
+ * Erasure and retention batches: a few dozen calls' deletes each (GridFS files, a CalDAV DELETE),
+ * retried through a database restart; a worker killed mid-batch is noticed by the timeout and the
+ * batch runs again (every step is idempotent).
+ */
+export const privacyBatchPolicy = {
+  startToCloseTimeout: '5 minutes',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 30,
+    nonRetryableErrorTypes: [NON_RETRYABLE.erasureNotFound],
+  },
+} satisfies ActivityOptions;

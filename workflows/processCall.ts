@@ -32,6 +32,11 @@ export const PATCHES = {
    * asked for every call).
    */
   localStatusWrites: LOCAL_STATUS_WRITES_PATCH,
+  /**
+   * Transcription stores the recognized text sealed and the `redaction` stage applies the
+   * organization's privacy policy before any other stage reads it (before: no redaction).
+   */
+  piiRedaction: 'pii-redaction-v1',
 } as const;
 
 /** Stages the first version recorded as `skipped` with this reason. */
@@ -52,7 +57,15 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   await setStatus(writes, input, 'processing');
   try {
     await runStage(writes, input, 'fetch', () => recordings.fetchRecording(input));
-    await runStage(writes, input, 'transcription', () => transcription.transcribeCall(input));
+    const withRedaction = withLocalWrites && patched(PATCHES.piiRedaction);
+    if (withRedaction) {
+      await runStage(writes, input, 'transcription', () =>
+        transcription.transcribeCall({ ...input, sealForRedaction: true }),
+      );
+      await runStage(writes, input, 'redaction', () => store.redactCall(input));
+    } else {
+      await runStage(writes, input, 'transcription', () => transcription.transcribeCall(input));
+    }
     // The language stages read the transcript and do not depend on each other.
     if (withEngines) {
       await runStages(writes, input, [

@@ -12,6 +12,8 @@ export interface RecognizedSegment {
   end: number;
   text: string;
   confidence: number | null;
+  /** Word timings, when the server gives them (redaction uses them to silence audio exactly). */
+  words?: { start: number; end: number; text: string }[];
 }
 
 export interface Recognition {
@@ -31,7 +33,24 @@ interface VerboseJson {
   language?: string;
   duration?: number;
   text?: string;
-  segments?: { start: number; end: number; text: string; avg_logprob?: number }[];
+  segments?: { start: number; end: number; text: string; avg_logprob?: number; words?: VerboseWord[] }[];
+  /** OpenAI's word timings (timestamp_granularities[]=word), for the whole file. */
+  words?: VerboseWord[];
+}
+
+interface VerboseWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** A segment's words: its own list when the server nests them, else the file's words inside its time. */
+function wordsOf(segment: { start: number; end: number; words?: VerboseWord[] }, all: VerboseWord[] | undefined) {
+  const words =
+    segment.words ?? all?.filter((word) => word.start >= segment.start - 0.01 && word.end <= segment.end + 0.01);
+  return words && words.length > 0
+    ? words.map((word) => ({ start: word.start, end: word.end, text: word.word }))
+    : undefined;
 }
 
 export class OpenAiCompatibleSpeechToText implements SpeechToText {
@@ -44,6 +63,8 @@ export class OpenAiCompatibleSpeechToText implements SpeechToText {
     form.append('model', this.options.model);
     form.append('response_format', 'verbose_json');
     form.append('language', options.language);
+    form.append('timestamp_granularities[]', 'segment');
+    form.append('timestamp_granularities[]', 'word');
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const response = await fetch(`${this.options.baseUrl}/v1/audio/transcriptions`, {
       method: 'POST',
@@ -70,6 +91,7 @@ export class OpenAiCompatibleSpeechToText implements SpeechToText {
           text: segment.text.trim(),
           confidence:
             typeof segment.avg_logprob === 'number' ? Math.round(Math.exp(segment.avg_logprob) * 1000) / 1000 : null,
+          words: wordsOf(segment, body.words),
         }))
         .filter((segment) => segment.text.length > 0),
     };

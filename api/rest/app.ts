@@ -11,7 +11,8 @@ import { pingDatabase } from '../../lib/mongo';
 import { pingTemporal } from '../../lib/temporalClient';
 import { consoleRouter } from './consoleAssets';
 import type { RestDeps } from './deps';
-import { authenticate } from './middleware/auth';
+import { actorOf, authenticate, type AuthContext } from './middleware/auth';
+import { recordAuditEvent } from '../../lib/auditLog';
 import { idempotency } from './middleware/idempotency';
 import { organizationRateLimit } from './middleware/rateLimit';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
@@ -26,7 +27,8 @@ import { scorecardTemplateRoutes } from './routes/scorecardTemplates';
 import { webhookRoutes } from './routes/webhooks';
 import { connectionRoutes, dialerRoutes, resyncRoutes } from './routes/connections';
 import { sessionRoutes } from './routes/sessions';
-import { mountRoutes, type RouteDefinition } from './routing';
+import { privacyRoutes } from './routes/privacy';
+import { auditTargetOf, mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
 
@@ -46,6 +48,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...dialerRoutes(deps),
     ...resyncRoutes(deps),
     ...sessionRoutes(deps),
+    ...privacyRoutes(deps),
   ];
 }
 
@@ -110,6 +113,18 @@ export function createRestApp(deps: RestDeps): Koa {
     {
       jsonLimitBytes: deps.config.JSON_BODY_LIMIT_BYTES,
       idempotency: (mode) => idempotency(deps.database.collections, mode),
+      audit: async (ctx, route) => {
+        const auth = ctx.state.auth as AuthContext;
+        await recordAuditEvent(deps.database.collections, {
+          orgId: auth.orgId,
+          actor: actorOf(auth),
+          action: route.operationId,
+          target: auditTargetOf(ctx, route),
+          requestId: ctx.state.requestId as string,
+          ip: ctx.ip,
+          details: (ctx.state.auditDetails as Record<string, unknown> | undefined) ?? {},
+        });
+      },
     },
   );
   app.use(v1.routes());

@@ -61,6 +61,12 @@ export interface RouteDefinition<
    * included (e.g. a request signature).
    */
   authorize?(ctx: Context, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<void> | void;
+  /**
+   * Whether a success is written to the audit log. Default: every authenticated route that changes
+   * something (not GET); a GET that hands out sensitive content (a recording, a MISMO file) says
+   * true; ingest says false (the call itself records who sent it, and how).
+   */
+  audit?: boolean;
   /** The answer holds a secret shown once: Idempotency-Key is refused (a replay would have to store it). */
   returnsSecret?: boolean;
   success: RouteResponse;
@@ -88,7 +94,12 @@ const ROUTE_INPUT = 'routeInput';
 export function mountRoutes(
   router: Router,
   routes: readonly RouteDefinition[],
-  options: { jsonLimitBytes: number; idempotency: (mode: IdempotencyMode) => Middleware },
+  options: {
+    jsonLimitBytes: number;
+    idempotency: (mode: IdempotencyMode) => Middleware;
+    /** Records a successful audited route (see RouteDefinition.audit). */
+    audit?: (ctx: Context, route: RouteDefinition) => Promise<void>;
+  },
 ): void {
   for (const route of routes) {
     // Only routes that take a JSON body parse one; a multipart route streams its own.
@@ -115,8 +126,25 @@ export function mountRoutes(
       route.method === 'post' && !route.public
         ? [options.idempotency(route.returnsSecret ? 'refused' : route.multipart ? 'deferred' : 'body')]
         : [];
+    const audited = !route.public && (route.audit ?? route.method !== 'get');
     router[route.method](koaPath(route.path), ...bodyParsing, authorize, ...replay, async (ctx) => {
       await route.handler(ctx, ctx.state[ROUTE_INPUT] as RouteInput<unknown, unknown, unknown>);
+      if (audited && ctx.status < 400) await options.audit?.(ctx, route);
     });
   }
+}
+
+/** What an audited route acted on: the handler's `ctx.state.auditTarget`, else the last path parameter, else the id it created. */
+export function auditTargetOf(ctx: Context, route: RouteDefinition): { type: string; id: string | null } {
+  const named = ctx.state.auditTarget as { type: string; id: string | null } | undefined;
+  if (named) return named;
+  const params = Object.entries((ctx.params ?? {}) as Record<string, string>);
+  const last = params[params.length - 1];
+  if (last) return { type: last[0].replace(/Id$/, ''), id: last[1] };
+  const data = (ctx.body as { data?: Record<string, unknown> } | undefined)?.data;
+  const created =
+    data && typeof data === 'object'
+      ? Object.entries(data).find(([key]) => key === 'id' || key.endsWith('_id'))
+      : undefined;
+  return { type: route.tag.toLowerCase(), id: typeof created?.[1] === 'string' ? created[1] : null };
 }

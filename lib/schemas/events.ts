@@ -10,6 +10,26 @@ import { Evidence, Summary } from './insights';
 
 const Attendee = z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() });
 
+/** An erasure's receipt: what was removed, with no identifier of the person (only a digest). */
+export const ErasureReceipt = z.object({
+  erasure_id: z.string(),
+  subject_type: z.enum(['contact', 'phone', 'email', 'call']),
+  subject_sha256: z
+    .string()
+    .describe('SHA-256 (hex) of the erased contact id, phone (E.164), e-mail (lower case) or call id'),
+  removed: z.record(z.string(), z.number().int()).describe('documents and files deleted, by collection'),
+  removed_call_ids: z.array(z.string()),
+  external_copies: z.array(
+    z.object({
+      system: z.string(),
+      kind: z.string(),
+      id: z.string(),
+      action: z.enum(['deleted', 'listed']),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
 export const EVENT_DATA_SCHEMAS = {
   'call.completed': z.object({
     call_id: z.string(),
@@ -70,6 +90,8 @@ export const EVENT_DATA_SCHEMAS = {
     mismo_version: z.literal('3.4'),
     path: z.string(),
   }),
+  'contact.erased': ErasureReceipt,
+  'call.erased': ErasureReceipt,
   'test.ping': z.object({ endpoint_id: z.string(), message: z.string() }),
 } as const satisfies Record<EventType, z.ZodType>;
 

@@ -18,6 +18,13 @@ export const TranscriptSegment = z.object({
   confidence: z.number().nullable(),
 });
 
+export const TranscriptRedaction = z.object({
+  segment: z.number().int().describe('index of the segment the value was said in'),
+  type: z.string().describe('the PII type; the text shows its marker, e.g. [SSN]'),
+  start: z.number().describe('seconds from the start of the recording'),
+  end: z.number(),
+});
+
 export const Summary = z.object({
   text: z.string(),
   key_points: z.array(z.string()),

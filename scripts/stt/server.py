@@ -125,9 +125,13 @@ class Handler(BaseHTTPRequestHandler):
                             "text": segment.text,
                             "avg_logprob": segment.avg_logprob,
                             "no_speech_prob": segment.no_speech_prob,
+                            # Word timings (as faster-whisper-server gives them): redaction silences exactly the words it removes.
+                            "words": [word_json(word) for word in segment.words],
                         }
                         for index, segment in enumerate(segments)
                     ],
+                    # OpenAI's form of the same (timestamp_granularities[]=word).
+                    "words": [word_json(word) for segment in segments for word in segment.words],
                 }
             )
         self.send_json(200, body)
@@ -141,9 +145,14 @@ PAUSE_SPLIT_SECONDS = 1.0
 class Piece:
     """A segment, or the part of one between two long pauses, with the fields the response needs."""
 
-    def __init__(self, start, end, text, avg_logprob, no_speech_prob):
+    def __init__(self, start, end, text, avg_logprob, no_speech_prob, words):
         self.start, self.end, self.text = start, end, text
         self.avg_logprob, self.no_speech_prob = avg_logprob, no_speech_prob
+        self.words = words
+
+
+def word_json(word):
+    return {"word": word.word, "start": round(word.start, 2), "end": round(word.end, 2)}
 
 
 def split_at_pauses(segments):
@@ -151,7 +160,7 @@ def split_at_pauses(segments):
     for segment in segments:
         words = list(segment.words or [])
         if not words:
-            pieces.append(Piece(segment.start, segment.end, segment.text, segment.avg_logprob, segment.no_speech_prob))
+            pieces.append(Piece(segment.start, segment.end, segment.text, segment.avg_logprob, segment.no_speech_prob, []))
             continue
         group = [words[0]]
         for word in words[1:]:
@@ -164,7 +173,7 @@ def split_at_pauses(segments):
 
 
 def piece_of(words, segment):
-    return Piece(words[0].start, words[-1].end, "".join(word.word for word in words), segment.avg_logprob, segment.no_speech_prob)
+    return Piece(words[0].start, words[-1].end, "".join(word.word for word in words), segment.avg_logprob, segment.no_speech_prob, words)
 
 
 def main() -> None:

@@ -11,6 +11,10 @@ import { ingestBatch, processCall } from '../../workflows';
 import { describeWithTestServer } from '../support/env';
 import { quietLogger, registerSearchAttributes } from '../support/temporal';
 
+const notUsedHere = async (): Promise<never> => {
+  throw new Error('not used by processCall or ingestBatch');
+};
+
 /** The call store in memory: the workflows' activities with their side effects observable. */
 function fakeActivities(
   fetch: (callId: string) => Promise<void>,
@@ -36,6 +40,15 @@ function fakeActivities(
     async fetchRecording({ callId }) {
       await fetch(callId);
       return { fileId: `rec_${callId}`, bytes: 100, contentType: 'audio/wav' };
+    },
+    // Erasure and retention run in workflows of their own (test/integration/privacy.test.ts).
+    eraseNextCalls: notUsedHere,
+    finishErasure: notUsedHere,
+    organizationsWithRetention: notUsedHere,
+    enforceRetentionBatch: notUsedHere,
+    async redactCall({ callId }) {
+      language.push(`redaction:${callId}`);
+      return { redacted: {} };
     },
     async summarizeCall({ callId }) {
       language.push(`summary:${callId}`);

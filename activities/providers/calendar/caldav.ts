@@ -115,6 +115,11 @@ export class CalDavClient {
     return url;
   }
 
+  /** Removes the event (an erasure); an event already gone is not an error. */
+  async deleteEvent(url: string): Promise<void> {
+    await callService(this.outbound, { url, method: 'DELETE', headers: this.headers() }, [404]);
+  }
+
   async getEvent(uid: string): Promise<string | null> {
     const response = await callService(
       this.outbound,

@@ -1,5 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import type { Collection, Filter } from 'mongodb';
+import type { AuditActor } from '../../../lib/auditLog';
+import type { PiiType } from '../../../lib/pii/detection';
+import { privacyPolicyOf } from '../../../lib/pii/policy';
 import { SESSION_COOKIE, tokenHash, touchSession } from '../../../lib/consoleSessions';
 import { hashApiKey, isWellFormedApiKey, safeEqual } from '../../../lib/crypto';
 import type { OrganizationDoc, Role, UserDoc } from '../../../lib/documents';
@@ -18,10 +21,18 @@ export interface AuthContext {
   sessionId: string | null;
   /** The organization's current hourly limit (Standard 1,000; Enterprise its own figure). */
   rateLimitPerHour: number;
+  /** What the organization's privacy policy redacts (read with the caller, so ingest redacts metadata at no extra read). */
+  redactTypes?: readonly PiiType[];
 }
 
 /** Who made a request, for what is kept per caller (Idempotency-Key records): the key, else the user. */
 export const callerOf = (auth: AuthContext) => auth.keyId ?? `user:${auth.userId}`;
+
+/** The caller as the audit log names it: the key (and the user it acts for), else the signed-in user. */
+export const actorOf = (auth: AuthContext): AuditActor =>
+  auth.keyId
+    ? { type: 'api_key', id: auth.keyId, user_id: auth.userId, email: auth.userEmail }
+    : { type: 'user', id: auth.userId, user_id: auth.userId, email: auth.userEmail };
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -61,6 +72,7 @@ async function keyAuth(collections: Collections, header: string): Promise<AuthCo
     keyId: key._id,
     sessionId: null,
     rateLimitPerHour: organization.rate_limit_per_hour,
+    redactTypes: privacyPolicyOf(organization).redact_types,
   };
 }
 
@@ -93,6 +105,7 @@ async function sessionAuth(collections: Collections, ctx: Context, token: string
     keyId: null,
     sessionId: session._id,
     rateLimitPerHour: organization.rate_limit_per_hour,
+    redactTypes: privacyPolicyOf(organization).redact_types,
   };
 }
 

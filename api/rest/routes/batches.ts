@@ -15,6 +15,7 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
       method: 'post',
       path,
       operationId,
+      audit: false,
       summary,
       description:
         'Accepts 1 to 100 recordings by URL. Every item is validated before anything is written; a known external_id reports the existing call.',
@@ -36,7 +37,7 @@ export function batchRoutes(deps: RestDeps): RouteDefinition[] {
           },
           auth.orgId,
           body,
-          { userId: auth.userId, ownCallsOnly: ownCallsOnly(auth) },
+          { userId: auth.userId, ownCallsOnly: ownCallsOnly(auth), redactTypes: auth.redactTypes },
         );
         ctx.status = 202;
         ctx.set('Location', data.status_url);

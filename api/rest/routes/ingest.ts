@@ -38,6 +38,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
       method: 'post',
       path: '/calls/upload',
       operationId: 'uploadCall',
+      audit: false,
       summary: 'Upload one audio or video recording for processing',
       description: `multipart/form-data with the recording in "${UPLOAD_FILE_FIELD}" (its type is sniffed from its bytes; up to UPLOAD_MAX_BYTES) and the call's fields. A known external_id reports the existing call and stores nothing.`,
       tag: 'Calls',
@@ -80,7 +81,13 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
           }
           return ingestSingleCall(
             { collections, temporal: deps.temporal.client },
-            { callId, orgId: auth.orgId, source: 'upload', recordingFileId: upload.fileId },
+            {
+              callId,
+              orgId: auth.orgId,
+              source: 'upload',
+              recordingFileId: upload.fileId,
+              redactTypes: auth.redactTypes,
+            },
             fields,
           );
         })().catch(async (error) => {
@@ -104,6 +111,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
       method: 'post',
       path: '/integrations/dialer/webhook',
       operationId: 'dialerWebhook',
+      audit: false,
       summary: 'Ingest a call from any dialer, softphone or contact-center platform',
       description: `Once the organization has a dialer secret (admin CLI: org set-dialer-secret), ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body> is required.`,
       tag: 'Integrations',
@@ -131,7 +139,7 @@ export function ingestRoutes(deps: RestDeps): RouteDefinition[] {
         const { recording_url: audioUrl, duration_seconds: duration, from_number, to_number, ...request } = body;
         const result = await ingestSingleCall(
           { collections, temporal: deps.temporal.client },
-          { orgId: auth.orgId, source: 'dialer', audioUrl },
+          { orgId: auth.orgId, source: 'dialer', audioUrl, redactTypes: auth.redactTypes },
           {
             ...request,
             contact_phone: customerPhone,

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { BATCH_STATUSES, CALL_STATUSES } from '../../../lib/documents';
 import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from '../../../lib/schemas/common';
-import { Appointment, Extraction, Summary, Task, TranscriptSegment } from '../../../lib/schemas/insights';
+import {
+  Appointment,
+  Extraction,
+  Summary,
+  Task,
+  TranscriptRedaction,
+  TranscriptSegment,
+} from '../../../lib/schemas/insights';
 
 export const MAX_BATCH_CALLS = 100;
 export const MAX_TAGS = 10;
@@ -91,7 +98,16 @@ export const CallSummary = z.object({
 export const CallDetail = CallSummary.extend({
   stages: z.record(z.string(), StageView),
   metadata: z.record(z.string(), z.unknown()),
-  transcript: z.object({ language: z.string().nullable(), segments: z.array(TranscriptSegment) }).nullable(),
+  transcript: z
+    .object({
+      language: z.string().nullable(),
+      segments: z.array(TranscriptSegment),
+      redactions: z
+        .array(TranscriptRedaction)
+        .describe('where personal data was redacted (types and times, no values)'),
+    })
+    .nullable()
+    .describe('null until the transcript is recognized and redacted'),
   summary: Summary.nullable(),
   is_lending_call: z.boolean().nullable(),
   lending_reasons: z.array(z.string()).describe('the weighed cues behind is_lending_call'),

@@ -10,10 +10,17 @@ import { startIngestBatch } from '../../../lib/workflowStarts';
 import type { AuthContext } from '../middleware/auth';
 import { ownCallsOnly } from './calls';
 import { newCallDoc } from './ingest';
+import type { PiiType } from '../../../lib/pii/detection';
 
-export function callFromBatchItem(orgId: string, batchId: string, item: BatchCallItem, now: Date): CallDoc {
+export function callFromBatchItem(
+  orgId: string,
+  batchId: string,
+  item: BatchCallItem,
+  now: Date,
+  redactTypes?: readonly PiiType[],
+): CallDoc {
   const { audio_url: audioUrl, ...request } = item;
-  return newCallDoc({ orgId, source: 'batch', batchId, audioUrl }, request, now);
+  return newCallDoc({ orgId, source: 'batch', batchId, audioUrl, redactTypes }, request, now);
 }
 
 /**
@@ -78,11 +85,11 @@ export async function createBatch(
   deps: { collections: Collections; temporal: Client; baseUrl: string; concurrency: number },
   orgId: string,
   request: BatchRequest,
-  creator: { userId: string; ownCallsOnly: string | null },
+  creator: { userId: string; ownCallsOnly: string | null; redactTypes?: readonly PiiType[] },
 ): Promise<BatchCreated> {
   const now = new Date();
   const batchId = newId('batch');
-  const candidates = request.calls.map((item) => callFromBatchItem(orgId, batchId, item, now));
+  const candidates = request.calls.map((item) => callFromBatchItem(orgId, batchId, item, now, creator.redactTypes));
   if (creator.ownCallsOnly !== null) {
     await assertNoForeignDuplicates(deps.collections, orgId, creator.ownCallsOnly, candidates);
   }

@@ -1,3 +1,6 @@
+import type { PiiType } from '../../../lib/pii/detection';
+import { DEFAULT_REDACT_TYPES } from '../../../lib/pii/policy';
+import { redactValue } from '../../../lib/pii/redaction';
 import type { Client } from '@temporalio/client';
 import type { CallDoc, StageName, StageState } from '../../../lib/documents';
 import { STAGE_NAMES } from '../../../lib/documents';
@@ -36,6 +39,8 @@ export interface CallOrigin {
   recordingFileId?: string;
   /** Lets a caller that stored the recording first use its id for the call. */
   callId?: string;
+  /** What the organization's policy redacts in written values (metadata); default: the policy's defaults. */
+  redactTypes?: readonly PiiType[];
 }
 
 export function newCallDoc(origin: CallOrigin, request: CallRequest, now = new Date()): CallDoc {
@@ -71,10 +76,14 @@ export function newCallDoc(origin: CallOrigin, request: CallRequest, now = new D
     // as metadata (it can be wrong, and it never decides what is processed).
     duration_seconds: null,
     tags: request.tags ?? [],
-    metadata: {
-      ...request.metadata,
-      ...(request.duration !== undefined ? { client_duration_seconds: request.duration } : {}),
-    },
+    // Written personal data (an SSN in a CRM note) is redacted before it is stored.
+    metadata: redactValue(
+      {
+        ...request.metadata,
+        ...(request.duration !== undefined ? { client_duration_seconds: request.duration } : {}),
+      },
+      new Set(origin.redactTypes ?? DEFAULT_REDACT_TYPES),
+    ),
     recorded_day: dayInOffset(recordedAt, 0), // the UTC day team metrics add up (lib/callDayTotals.ts)
     summary: null,
     mismo_file_id: null,

@@ -96,9 +96,14 @@ export function callDetailView(
       ]),
     ),
     metadata: call.metadata,
-    transcript: related.transcript
-      ? { language: related.transcript.language, segments: related.transcript.segments }
-      : null,
+    transcript:
+      related.transcript && related.transcript.redaction_state !== 'pending'
+        ? {
+            language: related.transcript.language,
+            segments: related.transcript.segments,
+            redactions: related.transcript.redactions ?? [],
+          }
+        : null,
     summary: call.summary,
     is_lending_call: related.extractions?.is_lending_call ?? null,
     lending_reasons: related.extractions?.lending_reasons ?? [],

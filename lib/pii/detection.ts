@@ -1,0 +1,662 @@
+/*
+ * Finding personal data in text: spoken forms as speech-to-text writes them ("my social is one two
+ * three, forty five, six seven eight nine", "4111 1111 1111 1111", "born March third nineteen
+ * eighty") and written forms (metadata, notes). The unit is a *run*: consecutive number tokens (digit
+ * strings, digit words, "double five", "twelve thirty") with only separators between them. A run is
+ * classified by its shape (3-2-4 grouping, Luhn, the ABA checksum) and by the nearest cue said
+ * before it, in the same turn or the turn it answers ("what's your social?" → "123 45 6789").
+ * Dates of birth, e-mails and street addresses have grammars of their own.
+ *
+ * Everything works on character offsets of the given text, so a caller can replace exactly what was
+ * found; nothing here knows about calls, storage or policies.
+ */
+
+export const PII_TYPES = [
+  'ssn',
+  'card_number',
+  'bank_account',
+  'routing_number',
+  'date_of_birth',
+  'email',
+  'phone',
+  'street_address',
+] as const;
+export type PiiType = (typeof PII_TYPES)[number];
+
+/** What replaces a found value in every stored and sent text. */
+export const PII_MARKERS: Record<PiiType, string> = {
+  ssn: '[SSN]',
+  card_number: '[CARD_NUMBER]',
+  bank_account: '[BANK_ACCOUNT]',
+  routing_number: '[ROUTING_NUMBER]',
+  date_of_birth: '[DATE_OF_BIRTH]',
+  email: '[EMAIL]',
+  phone: '[PHONE]',
+  street_address: '[STREET_ADDRESS]',
+};
+
+export interface PiiSpan {
+  type: PiiType;
+  /** Offsets in the text searched: text.slice(start, end) is the value as written. */
+  start: number;
+  end: number;
+}
+
+interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+const TOKEN = /\d+(?:st|nd|rd|th)?|[A-Za-z]+(?:'[A-Za-z]+)?|[^\sA-Za-z\d]/g;
+
+export function tokenize(text: string): Token[] {
+  return [...text.matchAll(TOKEN)].map((match) => ({
+    text: match[0],
+    lower: match[0].toLowerCase(),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  oh: 0,
+  o: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const TEENS: Record<string, number> = {
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const ORDINAL_UNITS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+};
+const ORDINAL_TEENS: Record<string, number> = {
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const MONTHS: Record<string, number> = {
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+};
+
+/** Words and marks that may sit between the parts of one spoken number. */
+const RUN_SEPARATORS = new Set(['-', ',', '.', '/', 'dash', 'hyphen', '–', '—', '(', ')']);
+/** After a run, these make it an amount or a measure, never an identifier. */
+const AMOUNT_WORDS = new Set([
+  'dollars',
+  'dollar',
+  'bucks',
+  'percent',
+  '%',
+  'thousand',
+  'million',
+  'billion',
+  'k',
+  'grand',
+  'years',
+  'year',
+  'months',
+  'month',
+  'days',
+  'minutes',
+  'hours',
+  'points',
+  'square',
+  'sq',
+]);
+
+interface NumberRun {
+  first: number;
+  last: number;
+  digits: string;
+  /** Digit counts of the written digit groups, in order ("123-45-6789" → [3, 2, 4]); empty for words. */
+  groups: number[];
+  /** Only digit strings, no number words. */
+  written: boolean;
+}
+
+const isDigits = (token: Token) => /^\d+$/.test(token.text);
+
+/**
+ * Reads one number part at `index`: a digit string, a digit word ("oh" only inside a run), a teen,
+ * a tens word with its unit ("forty-five" / "forty five"), "double"/"triple" and a digit, or a
+ * digit word with "hundred" ("five hundred twelve" → 512). Returns the digits and the next index.
+ */
+function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: string; next: number } | null {
+  const token = tokens[index];
+  if (!token) return null;
+  if (isDigits(token)) return { digits: token.text, next: index + 1 };
+  const word = token.lower;
+  if ((word === 'double' || word === 'triple') && tokens[index + 1]) {
+    const repeated = numberPart(tokens, index + 1, true);
+    if (repeated && repeated.digits.length === 1) {
+      return { digits: repeated.digits.repeat(word === 'double' ? 2 : 3), next: repeated.next };
+    }
+    return null;
+  }
+  if (word in UNITS) {
+    if ((word === 'oh' || word === 'o') && !inRun && !startsNumber(tokens, index + 1)) return null;
+    const unit = UNITS[word]!;
+    if (tokens[index + 1]?.lower === 'hundred' && unit > 0) {
+      const rest = tensAndUnits(tokens, skipAnd(tokens, index + 2));
+      return rest
+        ? { digits: String(unit * 100 + rest.value), next: rest.next }
+        : { digits: `${unit}00`, next: index + 2 };
+    }
+    return { digits: String(unit), next: index + 1 };
+  }
+  const value = tensAndUnits(tokens, index);
+  return value ? { digits: String(value.value).padStart(2, '0'), next: value.next } : null;
+}
+
+function skipAnd(tokens: Token[], index: number): number {
+  return tokens[index]?.lower === 'and' ? index + 1 : index;
+}
+
+function tensAndUnits(tokens: Token[], index: number): { value: number; next: number } | null {
+  const word = tokens[index]?.lower;
+  if (!word) return null;
+  if (word in TEENS) return { value: TEENS[word]!, next: index + 1 };
+  if (word in TENS) {
+    let next = index + 1;
+    if (tokens[next]?.text === '-') next++;
+    const unit = tokens[next]?.lower;
+    if (unit && unit in UNITS && UNITS[unit]! > 0 && unit !== 'oh' && unit !== 'o') {
+      return { value: TENS[word]! + UNITS[unit]!, next: next + 1 };
+    }
+    return { value: TENS[word]!, next: index + 1 };
+  }
+  if (word in UNITS && word !== 'oh' && word !== 'o') return { value: UNITS[word]!, next: index + 1 };
+  return null;
+}
+
+function startsNumber(tokens: Token[], index: number): boolean {
+  const token = tokens[index];
+  if (!token) return false;
+  return isDigits(token) || token.lower in UNITS || token.lower in TEENS || token.lower in TENS;
+}
+
+/** Every run of number parts in the text, separators allowed between parts. */
+export function numberRuns(tokens: Token[]): NumberRun[] {
+  const runs: NumberRun[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const part = numberPart(tokens, index, false);
+    if (!part) {
+      index++;
+      continue;
+    }
+    const run: NumberRun = {
+      first: index,
+      last: part.next - 1,
+      digits: part.digits,
+      groups: isDigits(tokens[index]!) ? [part.digits.length] : [],
+      written: isDigits(tokens[index]!),
+    };
+    let cursor = part.next;
+    for (;;) {
+      let next = cursor;
+      while (tokens[next] && RUN_SEPARATORS.has(tokens[next]!.lower) && !isDecimalPoint(tokens, next)) next++;
+      const more = numberPart(tokens, next, true);
+      if (!more) break;
+      const digitToken = isDigits(tokens[next]!);
+      if (digitToken) run.groups.push(more.digits.length);
+      run.written &&= digitToken;
+      run.digits += more.digits;
+      run.last = more.next - 1;
+      cursor = more.next;
+    }
+    runs.push(run);
+    index = cursor;
+  }
+  return runs;
+}
+
+/** "3.5": a point between digits with no space is a decimal, not a separator. */
+function isDecimalPoint(tokens: Token[], index: number): boolean {
+  const point = tokens[index]!;
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  return (
+    point.text === '.' &&
+    !!before &&
+    !!after &&
+    before.end === point.start &&
+    after.start === point.end &&
+    isDigits(after)
+  );
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** The ABA routing number checksum (3-7-1 weights). */
+export function abaValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const d = [...digits].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone';
+
+/** Words that say what the next number is. Checked on lower-cased text, nearest match wins. */
+const CUES: [Cue, RegExp][] = [
+  [
+    'ssn',
+    /\b(?:social(?:\s+security)?|ssn|s\s*s\s*n|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
+  ],
+  ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|credit|debit|cc|card\s*number)\b/g],
+  ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
+  ['account', /\b(?:account|acct|checking|savings|iban)\b/g],
+  ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
+  [
+    'phone',
+    /\b(?:phone|cell|mobile|call\s+(?:me|you|back)|reach\s+(?:me|you)|text\s+me|call\s*back|best\s+number|contact\s+number)\b/g,
+  ],
+];
+
+/** How far back a cue still governs a number, in characters of the text searched. */
+const CUE_REACH = 90;
+
+/** The nearest cue before `at` within reach (`context` is searched too, as if it came just before). */
+function nearestCue(text: string, at: number, context: string): Cue | null {
+  const window = `${context.slice(-CUE_REACH)} ${text.slice(0, at)}`.slice(-CUE_REACH).toLowerCase();
+  let best: { cue: Cue; end: number } | null = null;
+  for (const [cue, pattern] of CUES) {
+    for (const match of window.matchAll(pattern)) {
+      const end = match.index + match[0].length;
+      if (!best || end > best.end || (end === best.end && cue === 'ssn')) best = { cue, end };
+    }
+  }
+  return best?.cue ?? null;
+}
+
+function classifyRun(
+  run: NumberRun,
+  cue: Cue | null,
+  followedByAmountWord: boolean,
+  precededByCurrency: boolean,
+): PiiType | null {
+  const length = run.digits.length;
+  if (precededByCurrency || followedByAmountWord) return null;
+  const groups = run.groups.join('-');
+  if (run.written && groups === '3-2-4') return 'ssn';
+  if (run.written && (groups === '3-3-4' || groups === '1-3-3-4') && cue !== 'account' && cue !== 'card')
+    return 'phone';
+  switch (cue) {
+    case 'ssn':
+      // A misheard digit changes the length, not what was asked for; "the last four" is still part of one.
+      if (length >= 4 && length <= 11) return 'ssn';
+      break;
+    case 'card':
+      if (length >= 12 && length <= 19) return 'card_number';
+      break;
+    case 'routing':
+      if (length >= 8 && length <= 10) return 'routing_number';
+      break;
+    case 'account':
+      if (length === 9 && abaValid(run.digits) && !run.written) return 'bank_account';
+      if (length >= 4 && length <= 17) return 'bank_account';
+      break;
+    case 'birth':
+      if (length === 6 || length === 8) return 'date_of_birth';
+      break;
+    case 'phone':
+      if (length === 7 || length === 10 || (length === 11 && run.digits.startsWith('1'))) return 'phone';
+      break;
+  }
+  if (length >= 13 && length <= 19 && luhnValid(run.digits)) return 'card_number';
+  if (length === 10 || (length === 11 && run.digits.startsWith('1'))) return 'phone';
+  return null;
+}
+
+// --- dates of birth ---------------------------------------------------------------------------
+
+function dayAt(tokens: Token[], index: number): { day: number; next: number } | null {
+  const token = tokens[index];
+  if (!token) return null;
+  const written = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(token.text);
+  if (written) {
+    const day = Number(written[1]);
+    return day >= 1 && day <= 31 ? { day, next: index + 1 } : null;
+  }
+  const word = token.lower;
+  if (word in ORDINAL_UNITS) return { day: ORDINAL_UNITS[word]!, next: index + 1 };
+  if (word in ORDINAL_TEENS) return { day: ORDINAL_TEENS[word]!, next: index + 1 };
+  if (word === 'twenty' || word === 'thirty') {
+    let next = index + 1;
+    if (tokens[next]?.text === '-') next++;
+    const unit = tokens[next]?.lower;
+    if (unit && unit in ORDINAL_UNITS) return { day: TENS[word]! + ORDINAL_UNITS[unit]!, next: next + 1 };
+  }
+  const cardinal = tensAndUnits(tokens, index);
+  if (cardinal && cardinal.value >= 1 && cardinal.value <= 31) return { day: cardinal.value, next: cardinal.next };
+  return null;
+}
+
+/** A year: "1980", "'80", "nineteen eighty(-four)", "nineteen oh five", "two thousand (and) five", "twenty twelve". */
+function yearAt(tokens: Token[], index: number): number | null {
+  const token = tokens[index];
+  if (!token) return null;
+  if (/^(?:19|20)\d\d$/.test(token.text)) return index + 1;
+  const word = token.lower;
+  if (word === 'nineteen' || word === 'twenty') {
+    const rest = tokens[index + 1]?.lower;
+    if (rest === 'oh' || rest === 'o')
+      return tokens[index + 2]?.lower && tokens[index + 2]!.lower in UNITS ? index + 3 : null;
+    const tail = tensAndUnits(tokens, index + 1);
+    if (tail && tail.value >= 10) return tail.next;
+    if (rest === 'hundred') return index + 2;
+  }
+  if (word === 'two' && tokens[index + 1]?.lower === 'thousand') {
+    const tail = tensAndUnits(tokens, skipAnd(tokens, index + 2));
+    return tail ? tail.next : index + 2;
+  }
+  return null;
+}
+
+const skipComma = (tokens: Token[], index: number) =>
+  tokens[index]?.text === ',' || tokens[index]?.lower === 'of' ? index + 1 : index;
+
+/** A spoken or written calendar date starting at `index`; returns the index after it. */
+function dateAt(tokens: Token[], index: number): number | null {
+  const token = tokens[index];
+  if (!token) return null;
+  // Month first: "March 3rd, 1980", "March third nineteen eighty", "March 1980".
+  if (token.lower in MONTHS) {
+    let next = index + 1;
+    if (tokens[next]?.text === '.') next++;
+    const day = dayAt(tokens, next);
+    if (day) {
+      const year = yearAt(tokens, skipComma(tokens, day.next));
+      return year ?? day.next;
+    }
+    return yearAt(tokens, skipComma(tokens, next));
+  }
+  // Day first: "the third of March, 1980", "3 March 1980".
+  const start = token.lower === 'the' ? index + 1 : index;
+  const day = dayAt(tokens, start);
+  if (day) {
+    const month = skipComma(tokens, day.next);
+    if (tokens[month]?.lower && tokens[month]!.lower in MONTHS) {
+      const year = yearAt(tokens, skipComma(tokens, month + 1));
+      return year ?? month + 1;
+    }
+  }
+  // Numeric: 3/4/1980, 03-04-80.
+  if (isDigits(token) && token.text.length <= 2) {
+    const [sep1, middle, sep2, last] = tokens.slice(index + 1, index + 5);
+    if (
+      sep1 &&
+      middle &&
+      sep2 &&
+      last &&
+      /^[/.-]$/.test(sep1.text) &&
+      sep1.text === sep2.text &&
+      /^\d{1,2}$/.test(middle.text) &&
+      /^(?:\d{2}|\d{4})$/.test(last.text)
+    ) {
+      return index + 5;
+    }
+  }
+  return null;
+}
+
+// --- e-mail addresses ---------------------------------------------------------------------------
+
+const WRITTEN_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const TLDS = 'com|net|org|edu|gov|io|us|co|biz|info|me|ca|uk';
+/**
+ * Spoken: "john dot smith at gmail dot com", "jsmith at outlook.com", "j underscore lee at acme
+ * dot co". The local part is one to four words joined by spoken or written dots, dashes, underscores.
+ */
+const SPOKEN_EMAIL = new RegExp(
+  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+(?:at|@)\s+[a-z0-9-]+(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
+  'gi',
+);
+
+// --- street addresses ---------------------------------------------------------------------------
+
+const STREET_SUFFIXES = new Set([
+  'street',
+  'st',
+  'avenue',
+  'ave',
+  'road',
+  'rd',
+  'drive',
+  'dr',
+  'lane',
+  'ln',
+  'court',
+  'ct',
+  'boulevard',
+  'blvd',
+  'way',
+  'place',
+  'pl',
+  'circle',
+  'cir',
+  'terrace',
+  'parkway',
+  'pkwy',
+  'highway',
+  'hwy',
+  'trail',
+  'loop',
+  'square',
+  'pike',
+  'row',
+  'alley',
+  'crescent',
+  'point',
+  'run',
+  'path',
+  'ridge',
+  'creek',
+  'hollow',
+]);
+const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', '#', 'number']);
+
+/** "1234 Maple Street", "twelve thirty four Oak Ridge Drive, apartment 5B": a house number, 1–4 name words, a suffix. */
+function streetAddressAt(tokens: Token[], run: NumberRun): number | null {
+  if (run.digits.length > 6) return null;
+  let index = run.last + 1;
+  let words = 0;
+  let suffixAt: number | null = null;
+  while (words < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
+    const lower = tokens[index]!.lower;
+    if (lower in UNITS || lower in TEENS || lower in TENS || ADDRESS_STOP_WORDS.has(lower)) break;
+    // The last suffix of the name counts: "Oak Ridge Drive", not "Oak Ridge".
+    if (words > 0 && STREET_SUFFIXES.has(lower)) suffixAt = index;
+    words++;
+    index++;
+  }
+  if (suffixAt === null) return null;
+  let end = suffixAt + 1;
+  if (tokens[end]?.text === '.') end++;
+  // An apartment or unit after it belongs to the address.
+  const comma = tokens[end]?.text === ',' ? end + 1 : end;
+  if (tokens[comma] && UNIT_WORDS.has(tokens[comma]!.lower) && tokens[comma + 1]) {
+    const unit = numberPart(tokens, comma + 1, true);
+    end = unit ? unit.next : /^[A-Za-z0-9]{1,4}$/.test(tokens[comma + 1]!.text) ? comma + 2 : end;
+    if (tokens[end] && /^[A-Za-z]$/.test(tokens[end]!.text) && tokens[end]!.start === tokens[end - 1]!.end) end++;
+  }
+  return end;
+}
+
+const ADDRESS_STOP_WORDS = new Set([
+  'and',
+  'the',
+  'is',
+  'in',
+  'at',
+  'on',
+  'of',
+  'to',
+  'for',
+  'a',
+  'it',
+  'and',
+  'or',
+  'but',
+]);
+
+// --- the whole search ---------------------------------------------------------------------------
+
+/**
+ * The personal data of the asked-for types in `text`, in order, never overlapping. `context` is
+ * what was said just before (the other speaker's question); its cues count as if said first.
+ */
+export function findPii(text: string, types: ReadonlySet<PiiType>, context = ''): PiiSpan[] {
+  const spans: PiiSpan[] = [];
+  const tokens = tokenize(text);
+
+  if (types.has('email')) {
+    for (const match of text.matchAll(WRITTEN_EMAIL)) {
+      spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
+    }
+    for (const match of text.matchAll(SPOKEN_EMAIL)) {
+      spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
+    }
+  }
+
+  if (types.has('date_of_birth')) {
+    for (let index = 0; index < tokens.length; index++) {
+      const end = dateAt(tokens, index);
+      if (end === null) continue;
+      if (nearestCue(text, tokens[index]!.start, context) !== 'birth') continue;
+      spans.push({ type: 'date_of_birth', start: tokens[index]!.start, end: tokens[end - 1]!.end });
+      index = end - 1;
+    }
+  }
+
+  for (const run of numberRuns(tokens)) {
+    const start = tokens[run.first]!.start;
+    const end = tokens[run.last]!.end;
+    if (types.has('street_address')) {
+      const addressEnd = streetAddressAt(tokens, run);
+      if (addressEnd !== null) {
+        spans.push({ type: 'street_address', start, end: tokens[addressEnd - 1]!.end });
+        continue;
+      }
+    }
+    const before = tokens[run.first - 1];
+    const after = tokens[run.last + 1];
+    const type = classifyRun(
+      run,
+      nearestCue(text, start, context),
+      !!after && AMOUNT_WORDS.has(after.lower),
+      before?.text === '$',
+    );
+    if (type && types.has(type)) spans.push({ type, start, end });
+  }
+  return withoutOverlaps(spans);
+}
+
+/** Earlier first; of two overlapping spans the longer is kept (an e-mail over a number inside it). */
+function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  const kept: PiiSpan[] = [];
+  for (const span of sorted) {
+    const previous = kept[kept.length - 1];
+    if (previous && span.start < previous.end) {
+      if (span.end - span.start > previous.end - previous.start) kept[kept.length - 1] = span;
+      continue;
+    }
+    kept.push(span);
+  }
+  return kept;
+}
+
+/** The text with each span replaced by its marker. */
+export function replaceSpans(text: string, spans: readonly PiiSpan[]): string {
+  let result = '';
+  let at = 0;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    result += text.slice(at, span.start) + PII_MARKERS[span.type];
+    at = span.end;
+  }
+  return result + text.slice(at);
+}

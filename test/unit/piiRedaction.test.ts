@@ -1,0 +1,182 @@
+import { abaValid, findPii, luhnValid, PII_TYPES, replaceSpans, type PiiType } from '../../lib/pii/detection';
+import { redactTranscript, redactValue } from '../../lib/pii/redaction';
+import { newCallDoc } from '../../api/rest/services/ingest';
+import { redactExtraction } from '../../activities/extraction';
+
+const ALL = new Set(PII_TYPES);
+const redact = (text: string, context = '', types: ReadonlySet<PiiType> = ALL) =>
+  replaceSpans(text, findPii(text, types, context));
+
+/*
+ * Phrasings are the general ways people give these values on the phone, as speech-to-text writes
+ * them (digits grouped or spelled, "oh" for zero, "double", a question in the other turn), not
+ * the development corpus's sentences; values are invented.
+ */
+describe('PII in spoken and written text', () => {
+  test.each([
+    ['my social is five three one, two two, eight four four zero', '', '[SSN]'],
+    ['Sure, it is 531-22-8440.', '', '[SSN]'],
+    ['531 22 8440', 'Can I have your Social Security number?', '[SSN]'],
+    ['yeah the last four of my social are 8 4 4 0', '', '[SSN]'],
+    ['SSN: 531228440', '', '[SSN]'],
+  ])('social security number: %s', (text, context, marker) => {
+    const redacted = redact(text, context);
+    expect(redacted).toContain(marker);
+    expect(redacted).not.toMatch(/8\s*4\s*4\s*0|eight four four/);
+  });
+
+  test.each([
+    ['The card number is 5555 5555 5555 4444.', ''],
+    [
+      'five five five five, five five five five, five five five five, four four four four',
+      'And the card you want to use?',
+    ],
+    ['it is a Visa, 4012888888881881, expiring oh nine twenty nine', ''],
+    ['Amex three seven eight two eight two two four six three one oh oh oh five', ''],
+  ])('card number: %s', (text, context) => {
+    expect(redact(text, context)).toContain('[CARD_NUMBER]');
+    expect(redact(text, context)).not.toMatch(/4444|1881|0005|oh oh oh five/);
+  });
+
+  test('a 16-digit number that passes Luhn is a card even with no word about cards', () => {
+    expect(redact('ok so 4111 1111 1111 1111 right')).toBe('ok so [CARD_NUMBER] right');
+  });
+
+  test.each([
+    [
+      'Routing number is 0 2 6 0 0 9 5 9 3 and my account number is 7 7 3 1 0 0 2 9 4 5.',
+      ['[ROUTING_NUMBER]', '[BANK_ACCOUNT]'],
+    ],
+    ['the checking account is double seven three one, oh oh two nine', ['[BANK_ACCOUNT]']],
+    ['my ABA is 121000358', ['[ROUTING_NUMBER]']],
+  ])('bank details: %s', (text, markers) => {
+    const redacted = redact(text);
+    for (const marker of markers) expect(redacted).toContain(marker);
+    expect(redacted).not.toMatch(/\d{4}/);
+  });
+
+  test.each([
+    ['I was born on July twenty-second, nineteen sixty-eight.', ''],
+    ['It is the ninth of November 1990.', "What's your date of birth?"],
+    ['11/09/1990', 'DOB please'],
+    ['born January 1st, 2001', ''],
+    ['my birthday is oh four oh one nineteen seventy', ''],
+  ])('date of birth: %s', (text, context) => {
+    expect(redact(text, context)).toContain('[DATE_OF_BIRTH]');
+    expect(redact(text, context)).not.toMatch(/1968|sixty-eight|1990|2001|nineteen seventy/);
+  });
+
+  test.each([
+    ['send it to maria dot gonzales at outlook dot com', '[EMAIL]'],
+    ['it is t_nguyen88@firstharbor.co', '[EMAIL]'],
+    ['you can reach me at (512) 555-0199', '[PHONE]'],
+    ['call me back on four one five, five five five, oh one two three', '[PHONE]'],
+    ['we live at 4821 West Juniper Ridge Road, unit 12', '[STREET_ADDRESS]'],
+    ['the property is at twelve oh five Lakeview Terrace', '[STREET_ADDRESS]'],
+  ])('contact data when asked for: %s', (text, marker) => {
+    expect(redact(text)).toContain(marker);
+  });
+
+  test.each([
+    'We are looking at about $425,000 with 20 percent down.',
+    'The rate was 6.5 percent on a 30 year fixed.',
+    'Can we talk Thursday at 2:30? I have two kids and a dog.',
+    'The house was built in 1987 and has 3 bedrooms.',
+    "I've been at my job for 12 years, income around 95,000 a year.",
+    'Let us meet on March 3rd at 10 am.',
+    'Our team has 45 people and we close about 120 loans a month.',
+  ])('ordinary numbers, dates and amounts stay: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+
+  test('only the asked-for types are redacted', () => {
+    const text = 'my social is 531-22-8440 and my cell is 512-555-0199';
+    expect(redact(text, '', new Set(['ssn']))).toBe('my social is [SSN] and my cell is 512-555-0199');
+  });
+
+  test('checksums', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(abaValid('021000021')).toBe(true);
+    expect(abaValid('021000022')).toBe(false);
+  });
+});
+
+describe('a transcript redacted turn by turn', () => {
+  const segment = (
+    speaker: 'agent' | 'customer',
+    start: number,
+    text: string,
+    words?: { start: number; end: number; text: string }[],
+  ) => ({
+    speaker,
+    start,
+    end: start + 3,
+    text,
+    confidence: 0.9,
+    ...(words ? { words } : {}),
+  });
+
+  test("the agent's question is the context of the customer's answer; a number read over a pause is one value", () => {
+    const result = redactTranscript(
+      [
+        segment('agent', 0, 'To verify, can I get your social security number?'),
+        segment('customer', 4, 'Sure, five three one,'),
+        segment('customer', 8, 'two two, eight four four zero.'),
+        segment('agent', 12, 'Thank you.'),
+      ],
+      new Set(['ssn']),
+    );
+    expect(result.segments.map((s) => s.text)).toEqual([
+      'To verify, can I get your social security number?',
+      'Sure, [SSN]',
+      '.',
+      'Thank you.',
+    ]);
+    expect(result.redactions.map((r) => [r.segment, r.type])).toEqual([
+      [1, 'ssn'],
+      [2, 'ssn'],
+    ]);
+    expect(result.originals.map((o) => o.segment)).toEqual([1, 2]);
+  });
+
+  test('word timings place the redaction exactly; stored segments carry no words', () => {
+    const words = [
+      { start: 4.0, end: 4.3, text: ' It' },
+      { start: 4.3, end: 4.5, text: ' is' },
+      { start: 4.6, end: 6.2, text: ' 531-22-8440.' },
+    ];
+    const result = redactTranscript([segment('customer', 4, 'It is 531-22-8440.', words)], new Set(['ssn']));
+    expect(result.redactions).toEqual([{ segment: 0, type: 'ssn', start: 4.6, end: 6.2 }]);
+    expect(result.segments[0]).not.toHaveProperty('words');
+    expect(result.segments[0]!.text).toBe("It is [SSN].");
+  });
+});
+
+describe('written values', () => {
+  test('metadata: a key that names a type is replaced whole, free text is searched', () => {
+    expect(
+      redactValue(
+        { ssn: '531228440', notes: 'Borrower DOB 04/01/1970, card 4111 1111 1111 1111', loan: { amount: 300000 } },
+        new Set(['ssn', 'date_of_birth', 'card_number']),
+      ),
+    ).toEqual({ ssn: '[SSN]', notes: 'Borrower DOB [DATE_OF_BIRTH], card [CARD_NUMBER]', loan: { amount: 300000 } });
+  });
+
+  test('ingest stores metadata redacted by the default policy', () => {
+    const call = newCallDoc(
+      { orgId: 'org_1', source: 'upload' },
+      { agent_email: 'a@example.com', metadata: { crm_note: 'Social 531-22-8440 on file', lead_source: 'web' } },
+    );
+    expect(call.metadata).toEqual({ crm_note: 'Social [SSN] on file', lead_source: 'web' });
+  });
+
+  test('an extracted phone follows the policy when phones are redacted', () => {
+    const result = redactExtraction(
+      { dataset: 'leads', data: { callback: '+15125550199', budget: 5000 }, evidence: {}, missing_required: [] },
+      { fields: [{ name: 'callback', type: 'phone', description: 'callback number', required: false }] },
+      new Set(['phone']),
+    );
+    expect(result.data).toEqual({ callback: '[PHONE]', budget: 5000 });
+  });
+});
