@@ -7,7 +7,8 @@ const privacy = proxyActivities<CallProcessingActivities>(privacyBatchPolicy);
 
 /** Batches one run takes before it continues as new, so a large erasure keeps a short history. */
 const BATCHES_PER_RUN = 200;
-const RETENTION_KINDS = ['recordings', 'transcripts', 'calls'] as const;
+// Whole calls first: what they remove needs no recording or transcript pass of its own.
+const RETENTION_KINDS = ['calls', 'transcripts', 'recordings'] as const;
 
 /**
  * Workflow id `erasure-<erasureId>`: erases a contact (by id, phone or e-mail) or one call, batch by

@@ -176,9 +176,12 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     expect(call.stages.transcription).toBe('completed');
     expect(transcribed).toEqual(['call_retry']);
     expect(fake.events).toEqual(['call.completed:call_retry']);
+    // Redaction comes before every stage that reads the text.
+    expect(fake.language[0]).toBe('redaction:call_retry');
     expect(fake.language.sort()).toEqual([
       'actions:call_retry',
       'extraction:call_retry',
+      'redaction:call_retry',
       'scorecard:call_retry',
       'summary:call_retry',
     ]);
