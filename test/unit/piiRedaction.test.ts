@@ -149,7 +149,7 @@ describe('a transcript redacted turn by turn', () => {
     const result = redactTranscript([segment('customer', 4, 'It is 531-22-8440.', words)], new Set(['ssn']));
     expect(result.redactions).toEqual([{ segment: 0, type: 'ssn', start: 4.6, end: 6.2 }]);
     expect(result.segments[0]).not.toHaveProperty('words');
-    expect(result.segments[0]!.text).toBe("It is [SSN].");
+    expect(result.segments[0]!.text).toBe('It is [SSN].');
   });
 });
 
