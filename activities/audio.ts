@@ -41,23 +41,20 @@ export interface PreparedAudio {
   files: string[];
 }
 
-type ToolAnswer =
-  | { ok: true; channels: number; seconds: number; outputs: string[] }
-  | { ok: false; reason: 'undecodable' | 'too_long'; message: string };
+type ToolAnswer<T> = ({ ok: true } & T) | { ok: false; reason: 'undecodable' | 'too_long'; message: string };
 
-export async function prepareForRecognition(
-  recording: string,
-  workDir: string,
-  toolchain: AudioToolchain,
-): Promise<PreparedAudio> {
-  const script = toolchain.script ?? PREPARE_AUDIO_SCRIPT;
+/**
+ * Runs one of the audio scripts and reads its one-line JSON answer. A refusal is the recording's
+ * fault (UndecodableAudio, RecordingTooLong); anything else is the toolchain's.
+ */
+async function runAudioScript<T>(toolchain: AudioToolchain, script: string, args: string[]): Promise<T> {
   let stdout: string;
   try {
-    ({ stdout } = await run(
-      toolchain.python,
-      [script, recording, workDir, '--max-seconds', String(toolchain.maxSeconds)],
-      { timeout: toolchain.timeoutMs, maxBuffer: 1024 * 1024, killSignal: 'SIGKILL' },
-    ));
+    ({ stdout } = await run(toolchain.python, [script, ...args], {
+      timeout: toolchain.timeoutMs,
+      maxBuffer: 1024 * 1024,
+      killSignal: 'SIGKILL',
+    }));
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { killed?: boolean; stderr?: string };
     if (failure.killed) {
@@ -68,16 +65,48 @@ export async function prepareForRecognition(
         'Install it with `npm run tools`, or set AUDIO_PYTHON to a Python with PyAV.',
     );
   }
-  let answer: ToolAnswer;
+  let answer: ToolAnswer<T>;
   try {
-    answer = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ToolAnswer;
+    answer = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ToolAnswer<T>;
   } catch {
     throw new AudioToolchainUnavailable(`The audio toolchain answered something unreadable: ${stdout.slice(0, 200)}`);
   }
   if (!answer.ok) {
     throw answer.reason === 'too_long' ? new RecordingTooLong(answer.message) : new UndecodableAudio(answer.message);
   }
+  return answer;
+}
+
+export async function prepareForRecognition(
+  recording: string,
+  workDir: string,
+  toolchain: AudioToolchain,
+): Promise<PreparedAudio> {
+  const answer = await runAudioScript<{ channels: number; seconds: number; outputs: string[] }>(
+    toolchain,
+    toolchain.script ?? PREPARE_AUDIO_SCRIPT,
+    [recording, workDir, '--max-seconds', String(toolchain.maxSeconds)],
+  );
   return { channels: answer.channels, seconds: answer.seconds, files: answer.outputs };
+}
+
+export const SILENCE_SPANS_SCRIPT = path.resolve(__dirname, '../scripts/audio/silence_spans.py');
+
+/**
+ * Audio redaction: the recording with every span (seconds) set to silence on all channels, as a
+ * 16-bit PCM WAV at the recording's own rate (scripts/audio/silence_spans.py).
+ */
+export async function silenceSpans(
+  recording: string,
+  output: string,
+  spans: { start: number; end: number }[],
+  toolchain: AudioToolchain,
+): Promise<{ channels: number; rate: number; seconds: number; silenced_seconds: number }> {
+  return runAudioScript(toolchain, SILENCE_SPANS_SCRIPT, [
+    recording,
+    output,
+    JSON.stringify(spans.map((span) => [span.start, span.end])),
+  ]);
 }
 
 function lastLine(error: unknown): string {

@@ -77,6 +77,14 @@ export async function eraseCallRecords(
   count('tasks', (await collections.tasks.deleteMany(scope)).deletedCount);
   count('appointments', (await collections.appointments.deleteMany(scope)).deletedCount);
   count('recordings', await deleteGridFsFile(recordingsBucket(db), call.recording_file_id, call.org_id));
+  count(
+    'recordings',
+    await deleteGridFsFile(recordingsBucket(db), call.original_recording_file_id ?? null, call.org_id),
+  );
+  count(
+    'recordings',
+    await deleteGridFsFile(recordingsBucket(db), call.recording_unredacted_file_id ?? null, call.org_id),
+  );
   count('mismo_files', await deleteGridFsFile(mismoBucket(db), call.mismo_file_id, call.org_id));
   count('calls', (await collections.calls.deleteOne(byCallId)).deletedCount);
   await callDaysChanged(collections, call.org_id, [call.recorded_day]);

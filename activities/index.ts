@@ -11,6 +11,7 @@ import { createExtractionActivities } from './extraction';
 import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
 import { createRedactionActivities } from './redaction';
+import { createAudioRedactionActivities } from './audioRedaction';
 import { createErasureActivities } from './erasure';
 import { createRetentionActivities } from './retention';
 import { createScorecardActivities } from './scorecard';
@@ -61,11 +62,16 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
 
 /** Activities of the `transcription` queue. */
 export function createTranscriptionQueueActivities(baseDeps: ActivityDeps) {
-  return createTranscriptionActivities({
-    ...baseDeps,
-    speechToText: baseDeps.speechToText ?? createSpeechToText(baseDeps.config),
-  });
+  return {
+    ...createTranscriptionActivities({
+      ...baseDeps,
+      speechToText: baseDeps.speechToText ?? createSpeechToText(baseDeps.config),
+    }),
+    ...createAudioRedactionActivities(baseDeps),
+  };
 }
+
+export type TranscriptionQueueActivities = ReturnType<typeof createTranscriptionQueueActivities>;
 
 /** Activities of the `webhooks` queue. */
 export function createWebhookQueueActivities(deps: ActivityDeps) {

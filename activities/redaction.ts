@@ -12,6 +12,8 @@ import { callNotFound } from './calls';
 export interface RedactionOutcome {
   /** Values redacted, by type. */
   redacted: Partial<Record<PiiType, number>>;
+  /** The policy silences audio and there is something to silence: the workflow runs silenceRedactedAudio. */
+  silenceAudio: boolean;
 }
 
 /**
@@ -34,8 +36,8 @@ export function createRedactionActivities(deps: {
       ]);
       if (!call) throw callNotFound(input.callId);
       if (!transcript) throw ApplicationFailure.nonRetryable('The call has no transcript', NON_RETRYABLE.noTranscript);
-      if (transcript.redaction_state !== 'pending') return outcomeOf(transcript.redactions ?? []);
       const policy = privacyPolicyOf(organization);
+      if (transcript.redaction_state !== 'pending') return outcomeOf(transcript.redactions ?? [], policy.redact_audio);
       const recognized = JSON.parse(
         decryptSecret(config.SECRETS_ENCRYPTION_KEY, transcript.pending_sealed ?? ''),
       ) as TranscriptSegment[];
@@ -56,13 +58,13 @@ export function createRedactionActivities(deps: {
           },
         },
       );
-      return outcomeOf(result.redactions);
+      return outcomeOf(result.redactions, policy.redact_audio);
     },
   };
 }
 
-function outcomeOf(redactions: { type: string }[]): RedactionOutcome {
+function outcomeOf(redactions: { type: string }[], redactAudio: boolean): RedactionOutcome {
   const redacted: RedactionOutcome['redacted'] = {};
   for (const { type } of redactions) redacted[type as PiiType] = (redacted[type as PiiType] ?? 0) + 1;
-  return { redacted };
+  return { redacted, silenceAudio: redactAudio && redactions.length > 0 };
 }

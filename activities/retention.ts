@@ -74,13 +74,22 @@ export function createRetentionActivities(deps: CallErasureDeps) {
           await eraseCallRecords(deps, call);
         } else if (input.kind === 'recordings') {
           const bucket = recordingsBucket(db);
-          const file = await bucket
-            .find({ _id: call.recording_file_id as never, 'metadata.org_id': call.org_id })
-            .next();
-          if (file) await bucket.delete(file._id);
+          // The recording, and the sealed original kept under audio redaction.
+          for (const fileId of [call.recording_file_id, call.original_recording_file_id]) {
+            if (!fileId) continue;
+            const file = await bucket.find({ _id: fileId as never, 'metadata.org_id': call.org_id }).next();
+            if (file) await bucket.delete(file._id);
+          }
           await collections.calls.updateOne(
             { _id: call._id, org_id: call.org_id },
-            { $set: { recording_file_id: null, recording_deleted_at: new Date(), updated_at: new Date() } },
+            {
+              $set: {
+                recording_file_id: null,
+                original_recording_file_id: null,
+                recording_deleted_at: new Date(),
+                updated_at: new Date(),
+              },
+            },
           );
         } else {
           await collections.transcripts.deleteOne({ _id: call._id, org_id: call.org_id });

@@ -1,6 +1,7 @@
 /** `npm run bench -- <name> [options]`: runs one benchmark; each prints its figures and its baseline. */
 import * as help from './help';
 import * as ingest from './ingest';
+import * as pii from './pii';
 import * as pipeline from './pipeline';
 import * as quality from './quality';
 import * as reads from './reads';
@@ -10,6 +11,7 @@ import * as webhooks from './webhooks';
 const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
   help,
   ingest,
+  pii,
   pipeline,
   quality,
   reads,

@@ -134,6 +134,12 @@ export interface CallDoc {
   crm_call_ids?: Record<string, string>;
   /** Set: retention and erasure leave the call alone until the hold is lifted. */
   legal_hold?: LegalHold | null;
+  /** Audio redaction: when the stored recording was replaced by its silenced copy. */
+  recording_redacted_at?: Date;
+  /** The original recording, encrypted (GridFS, recordings bucket), when the policy keeps originals. */
+  original_recording_file_id?: string | null;
+  /** The clear original while it is being removed after audio redaction (a retry finishes the removal). */
+  recording_unredacted_file_id?: string | null;
   /** When retention deleted the recording or the transcript (the call and its outputs stay). */
   recording_deleted_at?: Date;
   transcript_deleted_at?: Date;

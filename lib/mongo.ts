@@ -284,6 +284,9 @@ export const RECORDINGS_BUCKET = 'recordings';
 
 /** GridFS file id of a call's recording: deterministic, so a retried write replaces a partial file. */
 export const recordingFileId = (callId: string) => `rec_${callId}`;
+/** The silenced copy that replaces a recording under audio redaction, and the sealed original. */
+export const redactedRecordingFileId = (callId: string) => `rec_${callId}_redacted`;
+export const sealedOriginalRecordingFileId = (callId: string) => `rec_${callId}_original_sealed`;
 
 export function recordingsBucket(db: Db): GridFSBucket {
   return new GridFSBucket(db, { bucketName: RECORDINGS_BUCKET });

@@ -37,6 +37,22 @@ export function decryptSecret(encodedKey: string | undefined, stored: string): s
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/**
+ * A stream cipher for large stored files (an original recording kept under audio redaction):
+ * AES-256-GCM with a fresh IV; the tag is known once the stream ends (`cipher.getAuthTag()`).
+ */
+export function sealingCipher(encodedKey: string | undefined) {
+  const iv = randomBytes(12);
+  return { iv: iv.toString('base64url'), cipher: createCipheriv('aes-256-gcm', keyBytes(encodedKey), iv) };
+}
+
+/** The reverse of sealingCipher: a stream that fails at its end if the bytes or the tag were changed. */
+export function openingDecipher(encodedKey: string | undefined, iv: string, tag: string) {
+  const decipher = createDecipheriv('aes-256-gcm', keyBytes(encodedKey), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return decipher;
+}
+
 /** A new dialer signing secret: `dsec_` and 40 base32 characters. */
 export function generateDialerSecret(): string {
   return `dsec_${randomToken(40)}`;

@@ -1,7 +1,7 @@
 import { patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
 import { callStorePolicy, fetchRecordingPolicy, languagePolicy, mismoPolicy, transcriptionPolicy } from './policies';
-import type { TranscriptionActivities } from '../activities/transcription';
+import type { TranscriptionQueueActivities } from '../activities';
 import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
 import { describeFailure } from './failures';
@@ -12,7 +12,7 @@ import type { ProcessCallInput, ProcessCallResult } from './types';
 const store = proxyActivities<CallProcessingActivities>(callStorePolicy);
 const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolicy);
 // Speech-to-text runs on its own queue, so CPU-heavy workers scale apart from the light ones.
-const transcription = proxyActivities<TranscriptionActivities>(transcriptionPolicy);
+const transcription = proxyActivities<TranscriptionQueueActivities>(transcriptionPolicy);
 const language = proxyActivities<CallProcessingActivities>(languagePolicy);
 const mismo = proxyActivities<CallProcessingActivities>(mismoPolicy);
 
@@ -62,7 +62,11 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
       await runStage(writes, input, 'transcription', () =>
         transcription.transcribeCall({ ...input, sealForRedaction: true }),
       );
-      await runStage(writes, input, 'redaction', () => store.redactCall(input));
+      await runStage(writes, input, 'redaction', async () => {
+        const outcome = await store.redactCall(input);
+        // Audio is silenced where the audio toolchain runs: the transcription queue.
+        if (outcome.silenceAudio) await transcription.silenceRedactedAudio(input);
+      });
     } else {
       await runStage(writes, input, 'transcription', () => transcription.transcribeCall(input));
     }

@@ -173,6 +173,9 @@ describeWithStack(
       createWebhookEndpoint: { url: 'https://example.com/stolen', events: ['call.completed'] },
       updateWebhookEndpoint: { enabled: false },
       createConnection: { type: 'hubspot', config: { access_token: 'stolen' } },
+      revealCallPii: { reason: 'curious' },
+      holdCall: { reason: 'stolen hold' },
+      holdContact: { reason: 'stolen hold' },
     };
 
     test("every documented operation with a path id, given the other organization's ids, is 404 and changes nothing", async () => {
@@ -189,6 +192,7 @@ describeWithStack(
         deliveryId: 'dlv_theirs',
         connectionId: 'conn_theirs',
         userId: theirs.user._id,
+        erasureId: 'era_theirs',
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {
@@ -221,6 +225,9 @@ describeWithStack(
       expect((await stack.database.collections.apiKeys.findOne({ _id: theirs.keyRecord._id }))!.revoked_at).toBeNull();
       expect(await stack.database.collections.apiKeys.countDocuments({ org_id: theirs.organization._id })).toBe(1);
       expect((await api(stack, theirs.key, 'GET', '/calls/call_theirs')).status).toBe(200);
+      // No erasure or hold of theirs was made from my organization.
+      expect(await stack.database.collections.erasures.countDocuments({})).toBe(0);
+      expect((await stack.database.collections.calls.findOne({ _id: 'call_theirs' }))!.legal_hold ?? null).toBeNull();
       const dataset = await api(stack, theirs.key, 'GET', `/datasets/${theirDatasetId}`);
       expect(dataset.body.data.name).toBe('Theirs');
       const template = await api(stack, theirs.key, 'GET', `/scorecard-templates/${theirTemplateId}`);

@@ -48,7 +48,7 @@ function fakeActivities(
     enforceRetentionBatch: notUsedHere,
     async redactCall({ callId }) {
       language.push(`redaction:${callId}`);
-      return { redacted: {} };
+      return { redacted: {}, silenceAudio: false };
     },
     async summarizeCall({ callId }) {
       language.push(`summary:${callId}`);
