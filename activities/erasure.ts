@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Db, Filter } from 'mongodb';
 import { recordAuditEvent, SYSTEM_ACTOR } from '../lib/auditLog';
@@ -187,7 +187,9 @@ export function createErasureActivities(deps: CallErasureDeps & { temporal: Clie
   return {
     /**
      * Erases the next few of the subject's calls; `remaining: 0` when none is left. Each call is
-     * recorded on the receipt as it goes, so a retried or resumed erasure never counts one twice.
+     * named on the receipt as it goes, so a retried or resumed erasure never counts one twice (the
+     * receipt's `calls` is the number named). Other counts are what each attempt deleted: a call
+     * interrupted by a lost worker may show fewer of its records than it had, never more.
      */
     async eraseNextCalls(input: { orgId: string; erasureId: string }): Promise<{ erased: number; remaining: number }> {
       const erasure = await load(input);
@@ -196,16 +198,17 @@ export function createErasureActivities(deps: CallErasureDeps & { temporal: Clie
       const calls = await collections.calls.find(filter).limit(ERASURE_CALLS_PER_BATCH).toArray();
       const contactIds = new Set<string>();
       for (const call of calls) {
+        Context.current().heartbeat(call._id);
+        const receipt = { _id: erasure._id, org_id: input.orgId };
+        // Named on the receipt before it goes: a worker lost mid-call leaves it named and findable.
+        await collections.erasures.updateOne(receipt, { $addToSet: { removed_call_ids: call._id } });
         const { removed, externalCopies } = await eraseCallRecords(deps, call);
         if (call.contact_id) contactIds.add(call.contact_id);
-        await collections.erasures.updateOne(
-          { _id: erasure._id, org_id: input.orgId },
-          {
-            $inc: Object.fromEntries(Object.entries(removed).map(([name, n]) => [`removed.${name}`, n])),
-            $addToSet: { removed_call_ids: call._id },
-            $push: { external_copies: { $each: externalCopies } },
-          },
-        );
+        delete removed.calls;
+        await collections.erasures.updateOne(receipt, {
+          $inc: Object.fromEntries(Object.entries(removed).map(([name, n]) => [`removed.${name}`, n])),
+          $push: { external_copies: { $each: externalCopies } },
+        });
       }
       // A single call's erasure leaves its contact: the contact's speed-to-lead is recomputed without it.
       if (erasure.subject.type === 'call') {
@@ -223,74 +226,79 @@ export function createErasureActivities(deps: CallErasureDeps & { temporal: Clie
      */
     async finishErasure(input: { orgId: string; erasureId: string }): Promise<{ status: 'completed' }> {
       const erasure = await load(input);
-      if (erasure.status === 'completed' || !erasure.subject) return { status: 'completed' };
-      const subject = erasure.subject;
-      const contacts = await subjectContacts(collections, input.orgId, subject);
-      const identifiers = identifiersOf(subject, contacts);
-      const removed: Record<string, number> = {};
-      const externalCopies: ExternalCopy[] = contacts.flatMap((contact) =>
-        Object.entries(contact.crm_ids ?? {}).map(([system, id]) => listed(system, 'contact', id)),
-      );
-      const contactIds = contacts.map((contact) => contact._id);
-      if (contactIds.length > 0) {
-        const events = await collections.events
-          .find({ org_id: input.orgId, 'data.contact_id': { $in: contactIds } }, { projection: { _id: 1 } })
-          .toArray();
-        const eventIds = events.map((event) => event._id);
-        removed.webhook_deliveries = (
-          await collections.webhookDeliveries.deleteMany({ org_id: input.orgId, event_id: { $in: eventIds } })
-        ).deletedCount;
-        removed.events = (
-          await collections.events.deleteMany({ org_id: input.orgId, _id: { $in: eventIds } })
-        ).deletedCount;
-        // The log keeps what was done; the erased contact is named by the erasure from now on.
-        await collections.auditEvents.updateMany(
-          { org_id: input.orgId, 'target.id': { $in: contactIds } },
-          { $set: { 'target.id': erasure._id, 'target.type': 'erased_contact' } },
-        );
-        removed.contacts = (
-          await collections.contacts.deleteMany({ org_id: input.orgId, _id: { $in: contactIds } })
-        ).deletedCount;
-      }
-      removed.idempotency_keys = await deleteStoredAnswersNaming(collections, input.orgId, [
-        ...identifiers,
-        ...erasure.removed_call_ids,
-      ]);
-      const receipt = {
-        ...Object.fromEntries(Object.entries(erasure.removed).map(([name, n]) => [name, n + (removed[name] ?? 0)])),
-        ...Object.fromEntries(Object.entries(removed).filter(([name]) => !(name in erasure.removed))),
-      };
-      await collections.erasures.updateOne(
-        { _id: erasure._id, org_id: input.orgId },
-        {
-          $set: { status: 'completed', subject: null, completed_at: new Date(), removed: receipt },
-          $push: { external_copies: { $each: externalCopies } },
-        },
-      );
-      const completed = (await load(input))!;
+      // Completed by an attempt that died before its event: the event and log entry are still due.
+      if (erasure.status !== 'completed' && erasure.subject) await completeErasure(erasure, erasure.subject);
+      const completed = await load(input);
       await recordEvent(deps, {
         orgId: input.orgId,
-        type: subject.type === 'call' ? 'call.erased' : 'contact.erased',
-        subjectId: erasure._id,
+        type: completed.subject_type === 'call' ? 'call.erased' : 'contact.erased',
+        subjectId: completed._id,
         data: {
-          erasure_id: erasure._id,
-          subject_type: erasure.subject_type,
-          subject_sha256: erasure.subject_sha256,
+          erasure_id: completed._id,
+          subject_type: completed.subject_type,
+          subject_sha256: completed.subject_sha256,
           removed: completed.removed,
           removed_call_ids: completed.removed_call_ids,
           external_copies: completed.external_copies,
         },
       });
       await recordAuditEvent(collections, {
+        id: `aud_${completed._id}_completed`,
         orgId: input.orgId,
         actor: SYSTEM_ACTOR,
         action: 'erasureCompleted',
-        target: { type: 'erasure', id: erasure._id },
+        target: { type: 'erasure', id: completed._id },
         details: { removed: completed.removed },
       });
       return { status: 'completed' };
     },
   };
+
+  /** Removes the contacts and the rest of the subject's traces, and completes the receipt. */
+  async function completeErasure(erasure: ErasureDoc, subject: ErasureSubject): Promise<void> {
+    const orgId = erasure.org_id;
+    const contacts = await subjectContacts(collections, orgId, subject);
+    const identifiers = identifiersOf(subject, contacts);
+    const removed: Record<string, number> = {};
+    const externalCopies: ExternalCopy[] = contacts.flatMap((contact) =>
+      Object.entries(contact.crm_ids ?? {}).map(([system, id]) => listed(system, 'contact', id)),
+    );
+    const contactIds = contacts.map((contact) => contact._id);
+    if (contactIds.length > 0) {
+      const events = await collections.events
+        .find({ org_id: orgId, 'data.contact_id': { $in: contactIds } }, { projection: { _id: 1 } })
+        .toArray();
+      const eventIds = events.map((event) => event._id);
+      removed.webhook_deliveries = (
+        await collections.webhookDeliveries.deleteMany({ org_id: orgId, event_id: { $in: eventIds } })
+      ).deletedCount;
+      removed.events = (await collections.events.deleteMany({ org_id: orgId, _id: { $in: eventIds } })).deletedCount;
+      // The log keeps what was done; the erased contact is named by the erasure from now on.
+      await collections.auditEvents.updateMany(
+        { org_id: orgId, 'target.id': { $in: contactIds } },
+        { $set: { 'target.id': erasure._id, 'target.type': 'erased_contact' } },
+      );
+      removed.contacts = (
+        await collections.contacts.deleteMany({ org_id: orgId, _id: { $in: contactIds } })
+      ).deletedCount;
+    }
+    removed.idempotency_keys = await deleteStoredAnswersNaming(collections, orgId, [
+      ...identifiers,
+      ...erasure.removed_call_ids,
+    ]);
+    const receipt = {
+      ...Object.fromEntries(Object.entries(erasure.removed).map(([name, n]) => [name, n + (removed[name] ?? 0)])),
+      ...Object.fromEntries(Object.entries(removed).filter(([name]) => !(name in erasure.removed))),
+      calls: erasure.removed_call_ids.length,
+    };
+    await collections.erasures.updateOne(
+      { _id: erasure._id, org_id: orgId },
+      {
+        $set: { status: 'completed', subject: null, completed_at: new Date(), removed: receipt },
+        $push: { external_copies: { $each: externalCopies } },
+      },
+    );
+  }
 }
 
 /**

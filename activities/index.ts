@@ -10,7 +10,7 @@ import { createEventActivities } from './events';
 import { createExtractionActivities } from './extraction';
 import { createMismoActivities } from './mismo';
 import { createRecordingActivities } from './recordings';
-import { createRedactionActivities } from './redaction';
+import { createPolicyReapplyActivities, createRedactionActivities } from './redaction';
 import { createAudioRedactionActivities } from './audioRedaction';
 import { createErasureActivities } from './erasure';
 import { createRetentionActivities } from './retention';
@@ -46,6 +46,7 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
     ...createCallStoreActivities(deps),
     ...createRecordingActivities(deps),
     ...createRedactionActivities(deps),
+    ...createPolicyReapplyActivities(deps),
     ...createErasureActivities(deps),
     ...createRetentionActivities(deps),
     ...createBatchActivities(deps),

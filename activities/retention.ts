@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Filter } from 'mongodb';
 import { recordAuditEvent, SYSTEM_ACTOR } from '../lib/auditLog';
 import type { CallDoc } from '../lib/documents';
@@ -70,6 +71,7 @@ export function createRetentionActivities(deps: CallErasureDeps) {
       const calls = await collections.calls.find(filter).limit(RETENTION_BATCH).toArray();
       const removedCallIds: string[] = [];
       for (const call of calls) {
+        Context.current().heartbeat(call._id);
         if (input.kind === 'calls') {
           await eraseCallRecords(deps, call);
         } else if (input.kind === 'recordings') {

@@ -19,15 +19,16 @@ export interface AuditEntry {
   requestId?: string | null;
   ip?: string | null;
   details?: Record<string, unknown>;
+  /** Given by a system step that may be retried: the entry is written once under this id. */
+  id?: string;
 }
 
 export async function recordAuditEvent(
   collections: Pick<Collections, 'auditEvents'>,
   entry: AuditEntry,
 ): Promise<string> {
-  const id = newId('aud');
-  await collections.auditEvents.insertOne({
-    _id: id,
+  const id = entry.id ?? newId('aud');
+  const document = {
     org_id: entry.orgId,
     created_at: new Date(),
     actor: entry.actor,
@@ -36,6 +37,15 @@ export async function recordAuditEvent(
     request_id: entry.requestId ?? null,
     ip: entry.ip ?? null,
     details: entry.details ?? {},
-  });
+  };
+  if (entry.id) {
+    await collections.auditEvents.updateOne(
+      { _id: id, org_id: entry.orgId },
+      { $setOnInsert: document },
+      { upsert: true },
+    );
+  } else {
+    await collections.auditEvents.insertOne({ _id: id, ...document });
+  }
   return id;
 }

@@ -24,6 +24,18 @@ export interface EraseDataInput {
   erasureId: string;
 }
 
+export interface ApplyPrivacyPolicyInput {
+  orgId: string;
+  /** The policy version it applies (part of the workflow id). */
+  version: number;
+  /** Where a continued run resumes, and its totals so far. */
+  afterCallId?: string | null;
+  calls?: number;
+  changed?: number;
+}
+
+export const privacyPolicyWorkflowId = (orgId: string, version: number) => `privacy-policy-${orgId}-v${version}`;
+
 export interface EnforceRetentionInput {
   /** ISO 8601: what is older than each period at this time is deleted (default: the run's start). */
   asOf?: string;

@@ -15,6 +15,8 @@ import {
   RETENTION_SCHEDULE_ID,
   type EnforceRetentionInput,
   type EraseDataInput,
+  type ApplyPrivacyPolicyInput,
+  privacyPolicyWorkflowId,
   searchAttributes,
   syncWorkflowId,
   taskQueues,
@@ -40,6 +42,7 @@ export interface WorkflowSignatures {
   deliverWebhook: (input: DeliverWebhookInput) => Promise<DeliverWebhookResult>;
   checkConnection: (input: CheckConnectionInput) => Promise<CheckConnectionResult>;
   eraseData: (input: EraseDataInput) => Promise<{ status: 'completed' }>;
+  applyPrivacyPolicy: (input: ApplyPrivacyPolicyInput) => Promise<{ calls: number; changed: number }>;
   enforceRetention: (input?: EnforceRetentionInput) => Promise<Record<string, number>>;
 }
 
@@ -47,6 +50,18 @@ export interface WorkflowSignatures {
 export async function startEraseData(client: Client, input: EraseDataInput): Promise<string> {
   const workflowId = erasureWorkflowId(input.erasureId);
   await client.workflow.start<WorkflowSignatures['eraseData']>('eraseData', {
+    workflowId,
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
+  });
+  return workflowId;
+}
+
+/** `applyPrivacyPolicy` for a policy version that redacts more than the one before. */
+export async function startApplyPrivacyPolicy(client: Client, input: ApplyPrivacyPolicyInput): Promise<string> {
+  const workflowId = privacyPolicyWorkflowId(input.orgId, input.version);
+  await client.workflow.start<WorkflowSignatures['applyPrivacyPolicy']>('applyPrivacyPolicy', {
     workflowId,
     taskQueue: taskQueues.callProcessing,
     args: [input],

@@ -3,4 +3,4 @@ export { ingestBatch } from './ingestBatch';
 export { deliverWebhook } from './deliverWebhook';
 export { syncCall } from './syncStages';
 export { checkConnection } from './checkConnection';
-export { eraseData, enforceRetention } from './privacy';
+export { applyPrivacyPolicy, eraseData, enforceRetention } from './privacy';

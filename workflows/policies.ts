@@ -155,6 +155,8 @@ export const connectionCheckPolicy = {
  */
 export const privacyBatchPolicy = {
   startToCloseTimeout: '5 minutes',
+  // Each call erased or re-redacted beats, so a batch lost with its worker is retried in seconds.
+  heartbeatTimeout: '20 seconds',
   retry: {
     initialInterval: '2 seconds',
     backoffCoefficient: 2,

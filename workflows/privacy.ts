@@ -1,6 +1,6 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import type { EraseDataInput, EnforceRetentionInput } from '../lib/temporal';
+import type { ApplyPrivacyPolicyInput, EraseDataInput, EnforceRetentionInput } from '../lib/temporal';
 import { privacyBatchPolicy } from './policies';
 
 const privacy = proxyActivities<CallProcessingActivities>(privacyBatchPolicy);
@@ -21,6 +21,25 @@ export async function eraseData(input: EraseDataInput): Promise<{ status: 'compl
     if (remaining === 0) return privacy.finishErasure(input);
   }
   return continueAsNew<typeof eraseData>(input);
+}
+
+/**
+ * Workflow id `privacy-policy-<orgId>-v<version>`: a policy that redacts more is applied to the
+ * organization's past calls, 25 calls per activity, continuing as new on long runs. Returns how
+ * many calls it changed in this run.
+ */
+export async function applyPrivacyPolicy(input: ApplyPrivacyPolicyInput): Promise<{ calls: number; changed: number }> {
+  let afterCallId = input.afterCallId ?? null;
+  let calls = input.calls ?? 0;
+  let changed = input.changed ?? 0;
+  for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
+    const result = await privacy.reapplyRedaction({ orgId: input.orgId, afterCallId });
+    calls += result.calls;
+    changed += result.changed;
+    afterCallId = result.nextAfterCallId;
+    if (!afterCallId) return { calls, changed };
+  }
+  return continueAsNew<typeof applyPrivacyPolicy>({ ...input, afterCallId, calls, changed });
 }
 
 /**

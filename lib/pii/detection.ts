@@ -326,7 +326,8 @@ const CUES: [Cue, RegExp][] = [
     'ssn',
     /\b(?:social(?:\s+security)?|ssn|s\s*s\s*n|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
   ],
-  ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|credit|debit|cc|card\s*number)\b/g],
+  // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
+  ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
   ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
   ['account', /\b(?:account|acct|checking|savings|iban)\b/g],
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
@@ -339,56 +340,74 @@ const CUES: [Cue, RegExp][] = [
 /** How far back a cue still governs a number, in characters of the text searched. */
 const CUE_REACH = 90;
 
-/** The nearest cue before `at` within reach (`context` is searched too, as if it came just before). */
-function nearestCue(text: string, at: number, context: string): Cue | null {
-  const window = `${context.slice(-CUE_REACH)} ${text.slice(0, at)}`.slice(-CUE_REACH).toLowerCase();
-  let best: { cue: Cue; end: number } | null = null;
-  for (const [cue, pattern] of CUES) {
-    for (const match of window.matchAll(pattern)) {
-      const end = match.index + match[0].length;
-      if (!best || end > best.end || (end === best.end && cue === 'ssn')) best = { cue, end };
-    }
-  }
-  return best?.cue ?? null;
+/** What was said within reach before `at` (`context` is searched too, as if it came just before). */
+function windowBefore(text: string, at: number, context: string): string {
+  return `${context.slice(-CUE_REACH)} ${text.slice(0, at)}`.slice(-CUE_REACH).toLowerCase();
 }
 
+/** The cues heard within reach before `at`, nearest first (of two ending together, SSN first). */
+function cuesBefore(text: string, at: number, context: string): Cue[] {
+  const window = windowBefore(text, at, context);
+  const heard: { cue: Cue; end: number }[] = [];
+  for (const [cue, pattern] of CUES) {
+    for (const match of window.matchAll(pattern)) heard.push({ cue, end: match.index + match[0].length });
+  }
+  heard.sort((a, b) => b.end - a.end || Number(b.cue === 'ssn') - Number(a.cue === 'ssn'));
+  return [...new Set(heard.map((entry) => entry.cue))];
+}
+
+function nearestCue(text: string, at: number, context: string): Cue | null {
+  return cuesBefore(text, at, context)[0] ?? null;
+}
+
+/**
+ * What a run of digits is: its written shape first (3-2-4 is an SSN, 3-3-4 a phone), then the cues
+ * said before it, nearest first: the first whose kind fits the run's length decides ("can I get
+ * your social for the credit check? … 617 44 9302": nine digits are no card, so the SSN cue
+ * decides). Then checksums: 13–19 digits passing Luhn are a card.
+ */
 function classifyRun(
   run: NumberRun,
-  cue: Cue | null,
+  cues: Cue[],
   followedByAmountWord: boolean,
   precededByCurrency: boolean,
 ): PiiType | null {
   const length = run.digits.length;
   if (precededByCurrency || followedByAmountWord) return null;
   const groups = run.groups.join('-');
+  const nearest = cues[0] ?? null;
   if (run.written && groups === '3-2-4') return 'ssn';
-  if (run.written && (groups === '3-3-4' || groups === '1-3-3-4') && cue !== 'account' && cue !== 'card')
+  if (run.written && (groups === '3-3-4' || groups === '1-3-3-4') && nearest !== 'account' && nearest !== 'card')
     return 'phone';
-  switch (cue) {
-    case 'ssn':
-      // A misheard digit changes the length, not what was asked for; "the last four" is still part of one.
-      if (length >= 4 && length <= 11) return 'ssn';
-      break;
-    case 'card':
-      if (length >= 12 && length <= 19) return 'card_number';
-      break;
-    case 'routing':
-      if (length >= 8 && length <= 10) return 'routing_number';
-      break;
-    case 'account':
-      if (length === 9 && abaValid(run.digits) && !run.written) return 'bank_account';
-      if (length >= 4 && length <= 17) return 'bank_account';
-      break;
-    case 'birth':
-      if (length === 6 || length === 8) return 'date_of_birth';
-      break;
-    case 'phone':
-      if (length === 7 || length === 10 || (length === 11 && run.digits.startsWith('1'))) return 'phone';
-      break;
+  // "The routing number on that account": nine digits with a valid ABA checksum, asked for as a routing number.
+  if (length === 9 && abaValid(run.digits) && cues.includes('routing')) return 'routing_number';
+  for (const cue of cues) {
+    const type = typeForCue(cue, run);
+    if (type) return type;
   }
   if (length >= 13 && length <= 19 && luhnValid(run.digits)) return 'card_number';
   if (length === 10 || (length === 11 && run.digits.startsWith('1'))) return 'phone';
   return null;
+}
+
+/** The type a cue gives a run of this length, if it fits. */
+function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
+  const length = run.digits.length;
+  switch (cue) {
+    case 'ssn':
+      // A misheard digit changes the length, not what was asked for; "the last four" is still part of one.
+      return length >= 4 && length <= 11 ? 'ssn' : null;
+    case 'card':
+      return length >= 12 && length <= 19 ? 'card_number' : null;
+    case 'routing':
+      return length >= 8 && length <= 10 ? 'routing_number' : null;
+    case 'account':
+      return length >= 4 && length <= 17 ? 'bank_account' : null;
+    case 'birth':
+      return length === 6 || length === 8 ? 'date_of_birth' : null;
+    case 'phone':
+      return length === 7 || length === 10 || (length === 11 && run.digits.startsWith('1')) ? 'phone' : null;
+  }
 }
 
 // --- dates of birth ---------------------------------------------------------------------------
@@ -496,6 +515,15 @@ const SPOKEN_EMAIL = new RegExp(
   'gi',
 );
 
+/** Asked or told as an e-mail address. */
+const EMAIL_CUE = /\b(?:e-?mail|inbox)\b/;
+/**
+ * What a recognizer often writes for a spoken address: the "at" swallowed into a word
+ * ("tanya.brooksat.gmail.com", "tanya.brooksatgmail.com"). A dotted word ending in a mail domain
+ * is taken for an e-mail only after an e-mail cue, since alone it reads as a web address.
+ */
+const SWALLOWED_AT_EMAIL = new RegExp(String.raw`\b[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*\.(?:${TLDS})\b`, 'gi');
+
 // --- street addresses ---------------------------------------------------------------------------
 
 const STREET_SUFFIXES = new Set([
@@ -600,6 +628,12 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     for (const match of text.matchAll(SPOKEN_EMAIL)) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
+    for (const match of text.matchAll(SWALLOWED_AT_EMAIL)) {
+      if (!EMAIL_CUE.test(windowBefore(text, match.index, context))) continue;
+      // One dot is a bare domain ("gmail.com") unless the swallowed "at" is in it ("kpatelatoutlook.com").
+      if (match[0].split('.').length < 3 && !/.at[a-z]/i.test(match[0])) continue;
+      spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
+    }
   }
 
   if (types.has('date_of_birth')) {
@@ -626,7 +660,7 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     const after = tokens[run.last + 1];
     const type = classifyRun(
       run,
-      nearestCue(text, start, context),
+      cuesBefore(text, start, context),
       !!after && AMOUNT_WORDS.has(after.lower),
       before?.text === '$',
     );

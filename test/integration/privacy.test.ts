@@ -151,6 +151,54 @@ describeWithStack('privacy: redaction, reveals, erasure, retention and the audit
     expect((await api(stack, manager, 'PATCH', '/privacy/policy', { redact_audio: true })).status).toBe(403);
   });
 
+  test('a type added to the policy is redacted in past calls by the applyPrivacyPolicy workflow', async () => {
+    const { organization, key } = await seedTenant(stack.database);
+    const orgId = organization._id;
+    const phone = '737-555-0186';
+    const call = makeCall(orgId, { status: 'processing' });
+    await insertCalls(stack.database, [call]);
+    await insertRecognizedTranscript(orgId, call._id, [
+      { speaker: 'agent', text: 'What is the best number to reach you on?' },
+      { speaker: 'customer', text: `My cell is ${phone}, any time after four.` },
+      { speaker: 'agent', text: 'Great, I will call you on that number to schedule the appraisal.' },
+    ]);
+    const activities = callActivitiesOf(stack);
+    const input = { orgId, callId: call._id };
+    // The default policy leaves phone numbers.
+    expect(await activities.redactCall(input)).toEqual({ redacted: {}, silenceAudio: false });
+    await activities.summarizeCall(input);
+    await activities.detectCallActions(input);
+    await stack.database.collections.calls.updateOne({ _id: call._id }, { $set: { status: 'completed' } });
+    await activities.emitCallCompleted(input);
+    expect(await documentsContaining([phone])).not.toEqual([]);
+
+    const unchanged = await api(stack, key, 'PATCH', '/privacy/policy', { keep_originals: true });
+    expect(unchanged.body.data.reapply_workflow_id).toBeNull();
+    const types = unchanged.body.data.redact_types as string[];
+    const changed = await api(stack, key, 'PATCH', '/privacy/policy', { redact_types: [...types, 'phone'] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ version: 2, reapply_workflow_id: `privacy-policy-${orgId}-v2` });
+    const result = await stack.temporal.client.workflow.getHandle(changed.body.data.reapply_workflow_id).result();
+    expect(result).toEqual({ calls: 1, changed: 1 });
+
+    const detail = await api(stack, key, 'GET', `/calls/${call._id}`);
+    const said = detail.body.data.transcript.segments.map((segment: { text: string }) => segment.text).join(' ');
+    expect(said).toContain('My cell is [PHONE]');
+    expect(await documentsContaining([phone, '555-0186'])).toEqual([]);
+    // The original is revealable (the policy keeps originals) and the change is audited.
+    const revealed = await api(stack, key, 'POST', `/calls/${call._id}/pii-reveals`, { reason: 'check' });
+    expect(revealed.body.data.segments.map((s: { text: string }) => s.text).join(' ')).toContain(phone);
+    const audit = await api(stack, key, 'GET', '/audit-events?action=updatePrivacyPolicy');
+    expect(audit.body.data[0].details).toMatchObject({ reapply_workflow_id: changed.body.data.reapply_workflow_id });
+    // A second pass finds nothing new.
+    const again = await stack.temporal.client.workflow.execute('applyPrivacyPolicy', {
+      workflowId: `privacy-policy-${orgId}-again`,
+      taskQueue: taskQueues.callProcessing,
+      args: [{ orgId, version: 2 }],
+    });
+    expect(again).toEqual({ calls: 1, changed: 0 });
+  });
+
   const audioMissing = process.env.AUDIO_PYTHON ? null : 'AUDIO_PYTHON is not set (the tool bootstrap did not run)';
   if (audioMissing) process.stderr.write(`[skipped] audio redaction test: ${audioMissing}\n`);
   (audioMissing ? test.skip : test)(

@@ -19,6 +19,9 @@ describe('PII in spoken and written text', () => {
     ['531 22 8440', 'Can I have your Social Security number?', '[SSN]'],
     ['yeah the last four of my social are 8 4 4 0', '', '[SSN]'],
     ['SSN: 531228440', '', '[SSN]'],
+    // A nearer cue of another kind that does not fit nine digits ("credit", "card") does not hide the SSN cue.
+    ['Okay, five three one, two two, eight four four oh.', 'I need your social to run the credit check.', '[SSN]'],
+    ['yes, 531 22 8440', 'Could I get your social for the store card application?', '[SSN]'],
   ])('social security number: %s', (text, context, marker) => {
     const redacted = redact(text, context);
     expect(redacted).toContain(marker);
@@ -49,10 +52,30 @@ describe('PII in spoken and written text', () => {
     ],
     ['the checking account is double seven three one, oh oh two nine', ['[BANK_ACCOUNT]']],
     ['my ABA is 121000358', ['[ROUTING_NUMBER]']],
-  ])('bank details: %s', (text, markers) => {
-    const redacted = redact(text);
+    // The question names both: the nine digits with a valid ABA checksum are the routing number.
+    ['Sure, 3 2 2 2 7 1 6 2 7.', ['[ROUTING_NUMBER]'], 'And the routing number for your savings account?'],
+  ])('bank details: %s', (text, markers, context = '') => {
+    const redacted = redact(text, context);
     for (const marker of markers) expect(redacted).toContain(marker);
     expect(redacted).not.toMatch(/\d{4}/);
+  });
+
+  test('an account number that fails the ABA checksum stays an account number under a routing question', () => {
+    expect(redact('It is 322271628.', 'Routing or account number, either one.')).toBe('It is [BANK_ACCOUNT].');
+  });
+
+  test.each([
+    ['sure, its marcus.dalyatyahoo.com', 'What email should the closing docs go to?'],
+    ['yeah, j.ortiz.at.hotmail.com', 'Whats a good e-mail for you?'],
+    ['my email is kpatelatoutlook.com', ''],
+  ])('an e-mail whose "at" the recognizer swallowed, after an e-mail cue: %s', (text, context) => {
+    expect(redact(text, context)).toContain('[EMAIL]');
+    expect(redact(text, context)).not.toMatch(/yahoo|hotmail|outlook/);
+  });
+
+  test('a web address with no e-mail cue stays', () => {
+    const text = 'The rate sheet is on northgatelending.com and sba.gov has the rules.';
+    expect(redact(text, 'Where do I find your rates?')).toBe(text);
   });
 
   test.each([

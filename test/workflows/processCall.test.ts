@@ -46,6 +46,7 @@ function fakeActivities(
     finishErasure: notUsedHere,
     organizationsWithRetention: notUsedHere,
     enforceRetentionBatch: notUsedHere,
+    reapplyRedaction: notUsedHere,
     async redactCall({ callId }) {
       language.push(`redaction:${callId}`);
       return { redacted: {}, silenceAudio: false };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageOf } from '../../../lib/pagination';
 import type { ErasureSubject } from '../../../lib/documents';
 import { actorOf } from '../middleware/auth';
+import { startApplyPrivacyPolicy } from '../../../lib/workflowStarts';
 import type { RestDeps } from '../deps';
 import { defineRoute, type RouteDefinition } from '../routing';
 import {
@@ -15,6 +16,7 @@ import {
   PiiRevealRequest,
   PiiRevealView,
   PrivacyPolicyUpdateRequest,
+  PrivacyPolicyUpdated,
   PrivacyPolicyView,
 } from '../schemas/privacy';
 import { envelope, paginated } from '../schemas/responses';
@@ -120,17 +122,22 @@ export function privacyRoutes(deps: RestDeps): RouteDefinition[] {
       operationId: 'updatePrivacyPolicy',
       summary: 'Change what is redacted, whether originals are kept, and retention periods',
       description:
-        'Only the fields given change. New calls follow the policy from their redaction stage; calls already processed keep what the earlier version redacted. Retention is enforced hourly by the `retention` Temporal Schedule.',
+        'Only the fields given change. New calls follow the policy from their redaction stage. A type added to `redact_types` is applied to past calls too, by the `applyPrivacyPolicy` workflow (its id in `reapply_workflow_id`); a removed type is not restored. Retention is enforced hourly by the `retention` Temporal Schedule.',
       tag: TAG,
       permission: 'privacy:manage',
       body: PrivacyPolicyUpdateRequest,
-      success: { status: 200, description: 'The policy now', schema: envelope(PrivacyPolicyView) },
+      success: { status: 200, description: 'The policy now', schema: envelope(PrivacyPolicyUpdated) },
       errors: [400, 403, 413, 415],
       async handler(ctx, { auth, body }) {
-        const policy = await updatePrivacyPolicy(collections, auth.orgId, body);
+        const { policy, added } = await updatePrivacyPolicy(collections, auth.orgId, body);
+        // A type redacted from now on is also redacted in the past, by a workflow.
+        const reapply =
+          added.length > 0
+            ? await startApplyPrivacyPolicy(temporal, { orgId: auth.orgId, version: policy.version })
+            : null;
         ctx.state.auditTarget = { type: 'privacy_policy', id: auth.orgId };
-        ctx.state.auditDetails = { change: body, version: policy.version };
-        ctx.body = { success: true, data: privacyPolicyView(policy) };
+        ctx.state.auditDetails = { change: body, version: policy.version, reapply_workflow_id: reapply };
+        ctx.body = { success: true, data: { ...privacyPolicyView(policy), reapply_workflow_id: reapply } };
       },
     }),
     defineRoute({

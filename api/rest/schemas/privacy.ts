@@ -29,6 +29,15 @@ export const PrivacyPolicyView = z.object({
   updated_at: z.string().nullable(),
 });
 
+export const PrivacyPolicyUpdated = PrivacyPolicyView.extend({
+  reapply_workflow_id: z
+    .string()
+    .nullable()
+    .describe(
+      'when the change redacts a type it did not before: the applyPrivacyPolicy workflow applying it to past calls',
+    ),
+});
+
 export const PrivacyPolicyUpdateRequest = z
   .object({
     redact_types: z

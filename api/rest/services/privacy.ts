@@ -9,6 +9,7 @@ import { newId } from '../../../lib/ids';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { decodeCursor } from '../../../lib/pagination';
+import type { PiiType } from '../../../lib/pii/detection';
 import { privacyPolicyOf, type PrivacyPolicy } from '../../../lib/pii/policy';
 import { decryptSecret } from '../../../lib/secrets';
 import { startEraseData } from '../../../lib/workflowStarts';
@@ -20,14 +21,14 @@ export async function readPrivacyPolicy(collections: Collections, orgId: string)
 }
 
 /**
- * Applies a change to the policy and bumps its version. New calls follow it from their redaction
- * stage on; calls already redacted keep what their version redacted (docs/privacy.md).
+ * Applies a change to the policy and bumps its version; returns the types it newly redacts (the
+ * caller applies them to past calls).
  */
 export async function updatePrivacyPolicy(
   collections: Collections,
   orgId: string,
   change: z.infer<typeof PrivacyPolicyUpdateRequest>,
-): Promise<PrivacyPolicy> {
+): Promise<{ policy: PrivacyPolicy; added: PiiType[] }> {
   const current = await readPrivacyPolicy(collections, orgId);
   const next: PrivacyPolicy = {
     ...current,
@@ -37,7 +38,7 @@ export async function updatePrivacyPolicy(
     updated_at: new Date(),
   };
   await collections.organizations.updateOne({ _id: orgId }, { $set: { privacy_policy: next } });
-  return next;
+  return { policy: next, added: next.redact_types.filter((type) => !current.redact_types.includes(type)) };
 }
 
 /** The original text of a call's redacted segments; 404 when the policy kept none for it. */
