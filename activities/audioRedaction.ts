@@ -87,6 +87,7 @@ export function createAudioRedactionActivities(deps: {
         );
         let sealedId: string | null = null;
         if (policy.keep_originals) {
+          const stored = await bucket.find({ _id: call.recording_file_id as never }).next();
           sealedId = sealedOriginalRecordingFileId(call._id);
           await deleteIfStored(bucket, sealedId, input.orgId);
           const { iv, cipher } = sealingCipher(config.SECRETS_ENCRYPTION_KEY);
@@ -94,7 +95,13 @@ export function createAudioRedactionActivities(deps: {
             createReadStream(original),
             cipher,
             bucket.openUploadStreamWithId(sealedId as never, `${call._id}.sealed`, {
-              metadata: { org_id: input.orgId, call_id: call._id, sealed: 'aes-256-gcm', iv },
+              metadata: {
+                org_id: input.orgId,
+                call_id: call._id,
+                sealed: 'aes-256-gcm',
+                iv,
+                content_type: stored?.metadata?.content_type ?? null,
+              },
             }),
           );
           await db

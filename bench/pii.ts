@@ -4,8 +4,9 @@
  * corpus, recognized by the configured speech-to-text (the embedded Whisper unless STT_BASE_URL is
  * set) as stereo and as 8 kHz two-channel telephone audio, and redacted with every type on.
  * Prints recall and precision per type on recognized audio, next to the same on the scripts (the
- * baseline: what recognition loses), for half a (p01–p06, the calls rules may be tuned on) and
- * half b (p07–p12, checked only), and every miss and false alarm with the recognized text.
+ * baseline: what recognition loses), per set (each fixture's `set`: `tuning`, the calls rules
+ * may be tuned on; `checked`, looked at only after a miss; `held-out`, never used to change a
+ * rule) and in all, and every miss and false alarm with the recognized text.
  *
  *   npm run bench -- pii [--scripts-only] [--kinds stereo,telephone2ch] [--fixtures DIR]
  */
@@ -28,8 +29,12 @@ const log = (line: string) => process.stdout.write(`[bench:pii] ${line}\n`);
 
 export const PII_FIXTURES_DIR = path.resolve(__dirname, '../test/fixtures/pii-calls');
 
+const SETS = ['tuning', 'checked', 'held-out'] as const;
+type FixtureSet = (typeof SETS)[number];
+
 interface PiiFixture {
   id: string;
+  set: FixtureSet;
   agent: { channel: number };
   turns: { speaker: Speaker; text: string }[];
   pii: { turn: number; type: PiiType }[];
@@ -184,20 +189,22 @@ export async function main(argv: string[]): Promise<void> {
   try {
     log(`synthesizing ${fixtures.length} labelled calls (flite + sox)`);
     execFileSync('node', [path.join(CORPUS_DIR, 'make-audio.mjs'), audioDir, ...fixtureFiles]);
-    const halfOf = (index: number) => (index < Math.ceil(fixtures.length / 2) ? 'a' : 'b');
-    const scripts = { a: emptyTallies(), b: emptyTallies() };
-    const recognized = Object.fromEntries(
-      KINDS.map((kind) => [kind, { a: emptyTallies(), b: emptyTallies() }]),
-    ) as Record<Kind, { a: Tallies; b: Tallies }>;
-    for (const [index, fixture] of fixtures.entries()) {
-      const half = halfOf(index);
+    const bySet = () => Object.fromEntries(SETS.map((set) => [set, emptyTallies()])) as Record<FixtureSet, Tallies>;
+    const scripts = bySet();
+    const recognized = Object.fromEntries(KINDS.map((kind) => [kind, bySet()])) as Record<
+      Kind,
+      Record<FixtureSet, Tallies>
+    >;
+    for (const fixture of fixtures) {
+      if (!SETS.includes(fixture.set)) throw new Error(`${fixture.id}: set must be one of ${SETS.join(', ')}`);
+      const set = fixture.set;
       const truth = JSON.parse(readFileSync(path.join(audioDir, `${fixture.id}.turns.json`), 'utf8')) as TruthTurn[];
       const scriptSegments: TranscriptSegment[] = truth.map((turn) => ({ ...turn, confidence: null }));
       for (const problem of scoreRedactions(
         fixture,
         truth,
         redactTranscript(scriptSegments, types).redactions,
-        scripts[half],
+        scripts[set],
       )) {
         log(`  script ${fixture.id}: ${problem}`);
       }
@@ -216,25 +223,27 @@ export async function main(argv: string[]): Promise<void> {
         });
         rmSync(workDir, { recursive: true, force: true });
         const redacted = redactTranscript(result.segments, types);
-        const problems = scoreRedactions(fixture, truth, redacted.redactions, recognized[kind][half]);
+        const problems = scoreRedactions(fixture, truth, redacted.redactions, recognized[kind][set]);
         for (const problem of problems) {
           const turn = Number(/turn (\d+)/.exec(problem)![1]);
-          const heard = result.segments
-            .filter((segment) => segment.end > truth[turn]!.start - 0.3 && segment.start < truth[turn]!.end + 0.3)
-            .map((segment) => segment.text)
-            .join(' ');
-          log(`  ${kind} ${fixture.id}: ${problem}: said "${truth[turn]!.text}", heard "${heard}"`);
+          const heardIn = (index: number) =>
+            result.segments
+              .filter((segment) => segment.end > truth[index]!.start - 0.3 && segment.start < truth[index]!.end + 0.3)
+              .map((segment) => segment.text)
+              .join(' ');
+          // The turn before is the context its cues come from.
+          const before = turn > 0 ? ` after "${heardIn(turn - 1)}"` : '';
+          log(`  ${kind} ${fixture.id}: ${problem}: said "${truth[turn]!.text}", heard "${heardIn(turn)}"${before}`);
         }
       }
-      log(`${fixture.id} (${half}) done`);
+      log(`${fixture.id} (${set}) done`);
     }
-    for (const half of ['a', 'b'] as const) printTallies(`scripts, half ${half}:`, scripts[half]);
+    for (const set of SETS) printTallies(`scripts, ${set}:`, scripts[set]);
     for (const kind of speechToText ? kinds : []) {
-      for (const half of ['a', 'b'] as const) printTallies(`recognized ${kind}, half ${half}:`, recognized[kind][half]);
-      const both = emptyTallies();
-      addInto(both, recognized[kind].a);
-      addInto(both, recognized[kind].b);
-      printTallies(`recognized ${kind}, all:`, both);
+      for (const set of SETS) printTallies(`recognized ${kind}, ${set}:`, recognized[kind][set]);
+      const all = emptyTallies();
+      for (const set of SETS) addInto(all, recognized[kind][set]);
+      printTallies(`recognized ${kind}, all:`, all);
     }
     log('targets: recall ≥ 95 % and precision ≥ 90 % per type on recognized audio');
   } finally {

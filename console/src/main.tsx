@@ -14,6 +14,7 @@ import { Batch } from './pages/Batch';
 import { Contacts } from './pages/Contacts';
 import { ContactDetail } from './pages/ContactDetail';
 import { Team } from './pages/Team';
+import { Privacy } from './pages/Privacy';
 
 function App() {
   const route = useRoute();
@@ -91,10 +92,17 @@ function App() {
       <main>
         {route.path === '/settings/connections' ? (
           <>
+            <SettingsNav current="connections" />
             <h1>Settings › Connections</h1>
             <ApiKeys />
             <Webhooks />
             <Integrations />
+          </>
+        ) : route.path === '/settings/privacy' ? (
+          <>
+            <SettingsNav current="privacy" />
+            <h1>Settings › Privacy</h1>
+            <Privacy />
           </>
         ) : batchMatch ? (
           <Batch batchId={decodeURIComponent(batchMatch[1]!)} />
@@ -111,6 +119,19 @@ function App() {
         )}
       </main>
     </SessionContext.Provider>
+  );
+}
+
+function SettingsNav({ current }: { current: 'connections' | 'privacy' }) {
+  return (
+    <nav aria-label="Settings" class="subnav">
+      <a href="#/settings/connections" aria-current={current === 'connections' ? 'page' : undefined}>
+        Connections
+      </a>
+      <a href="#/settings/privacy" aria-current={current === 'privacy' ? 'page' : undefined}>
+        Privacy
+      </a>
+    </nav>
   );
 }
 

@@ -197,6 +197,14 @@ function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: s
   if (!token) return null;
   if (isDigits(token)) return { digits: token.text, next: index + 1 };
   const word = token.lower;
+  // Digits read one by one: a recognizer writes "two" as "to" between them ("0 to 1 0 0", "five to nine, one").
+  if (
+    inRun &&
+    (word === 'to' || word === 'too') &&
+    isSingleDigit(tokens[index - 1]) &&
+    isSingleDigit(tokens[index + 1])
+  )
+    return { digits: '2', next: index + 1 };
   if ((word === 'double' || word === 'triple') && tokens[index + 1]) {
     const repeated = numberPart(tokens, index + 1, true);
     if (repeated && repeated.digits.length === 1) {
@@ -217,6 +225,10 @@ function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: s
   }
   const value = tensAndUnits(tokens, index);
   return value ? { digits: String(value.value).padStart(2, '0'), next: value.next } : null;
+}
+
+function isSingleDigit(token: Token | undefined): boolean {
+  return !!token && ((isDigits(token) && token.text.length === 1) || (token.lower in UNITS && token.lower !== 'o'));
 }
 
 function skipAnd(tokens: Token[], index: number): number {
@@ -282,6 +294,21 @@ export function numberRuns(tokens: Token[]): NumberRun[] {
   return runs;
 }
 
+/**
+ * "34,200", "1,250,000": digit groups joined by commas with no space, three digits after each
+ * comma, are how a recognizer writes an amount; identifiers are written with dashes or spaces.
+ */
+function writtenWithThousandsSeparators(tokens: Token[], run: NumberRun): boolean {
+  if (!run.written || run.groups.length < 2 || run.groups[0]! > 3 || run.groups.slice(1).some((g) => g !== 3))
+    return false;
+  for (let index = run.first + 1; index < run.last; index += 2) {
+    const comma = tokens[index]!;
+    if (comma.text !== ',' || comma.start !== tokens[index - 1]!.end || comma.end !== tokens[index + 1]!.start)
+      return false;
+  }
+  return true;
+}
+
 /** "3.5": a point between digits with no space is a decimal, not a separator. */
 function isDecimalPoint(tokens: Token[], index: number): boolean {
   const point = tokens[index]!;
@@ -324,7 +351,7 @@ type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone';
 const CUES: [Cue, RegExp][] = [
   [
     'ssn',
-    /\b(?:social(?:\s+security)?|ssn|s\s*s\s*n|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
+    /\b(?:social(?:\s+security)?|ssn|s\.?\s*s\.?\s*n\b\.?|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
   ],
   // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
@@ -340,9 +367,16 @@ const CUES: [Cue, RegExp][] = [
 /** How far back a cue still governs a number, in characters of the text searched. */
 const CUE_REACH = 90;
 
-/** What was said within reach before `at` (`context` is searched too, as if it came just before). */
+/**
+ * What was said within reach before `at`. `context` (the turn before) is searched too, as if it
+ * came just before, but only after its last value: a cue there that was already answered ("my
+ * social is 824 61 5503" → "your balance is 34,200") governs nothing in the next turn.
+ */
 function windowBefore(text: string, at: number, context: string): string {
-  return `${context.slice(-CUE_REACH)} ${text.slice(0, at)}`.slice(-CUE_REACH).toLowerCase();
+  const answered = numberRuns(tokenize(context)).filter((run) => run.digits.length >= 4);
+  const lastAnswer = answered[answered.length - 1];
+  const open = lastAnswer ? context.slice(tokenize(context)[lastAnswer.last]!.end) : context;
+  return `${open.slice(-CUE_REACH)} ${text.slice(0, at)}`.slice(-CUE_REACH).toLowerCase();
 }
 
 /** The cues heard within reach before `at`, nearest first (of two ending together, SSN first). */
@@ -508,10 +542,11 @@ const WRITTEN_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Z
 const TLDS = 'com|net|org|edu|gov|io|us|co|biz|info|me|ca|uk';
 /**
  * Spoken: "john dot smith at gmail dot com", "jsmith at outlook.com", "j underscore lee at acme
- * dot co". The local part is one to four words joined by spoken or written dots, dashes, underscores.
+ * dot co", "d dot kim at proton mail dot com" (a domain said as two words). The local part is one
+ * to four words joined by spoken or written dots, dashes, underscores.
  */
 const SPOKEN_EMAIL = new RegExp(
-  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+(?:at|@)\s+[a-z0-9-]+(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
+  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
   'gi',
 );
 
@@ -568,20 +603,31 @@ const STREET_SUFFIXES = new Set([
 const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', '#', 'number']);
 
 /** "1234 Maple Street", "twelve thirty four Oak Ridge Drive, apartment 5B": a house number, 1–4 name words, a suffix. */
-function streetAddressAt(tokens: Token[], run: NumberRun): number | null {
+/** Said before an address ("we live at", "the property address is", "ship it to"). */
+const ADDRESS_CUE = /\b(?:address|live|living|lives|located|property|reside|mailing|ship|deliver|moving\s+to|street)\b/;
+
+/**
+ * A house number, one to three name words and a street suffix ("1742 Birchwood Lane"). The name
+ * is capitalized as a recognizer writes names, or an address cue came before: "a 22 panel system
+ * would run" is no address.
+ */
+function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => string): number | null {
   if (run.digits.length > 6) return null;
   let index = run.last + 1;
   let words = 0;
   let suffixAt: number | null = null;
+  let capitalized = true;
   while (words < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
     const lower = tokens[index]!.lower;
     if (lower in UNITS || lower in TEENS || lower in TENS || ADDRESS_STOP_WORDS.has(lower)) break;
     // The last suffix of the name counts: "Oak Ridge Drive", not "Oak Ridge".
     if (words > 0 && STREET_SUFFIXES.has(lower)) suffixAt = index;
+    else if (!/^[A-Z]/.test(tokens[index]!.text)) capitalized = false;
     words++;
     index++;
   }
   if (suffixAt === null) return null;
+  if (!capitalized && !ADDRESS_CUE.test(cueWindow())) return null;
   let end = suffixAt + 1;
   if (tokens[end]?.text === '.') end++;
   // An apartment or unit after it belongs to the address.
@@ -595,6 +641,9 @@ function streetAddressAt(tokens: Token[], run: NumberRun): number | null {
 }
 
 const ADDRESS_STOP_WORDS = new Set([
+  'hundred',
+  'thousand',
+  'million',
   'and',
   'the',
   'is',
@@ -650,12 +699,13 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     const start = tokens[run.first]!.start;
     const end = tokens[run.last]!.end;
     if (types.has('street_address')) {
-      const addressEnd = streetAddressAt(tokens, run);
+      const addressEnd = streetAddressAt(tokens, run, () => windowBefore(text, start, context));
       if (addressEnd !== null) {
         spans.push({ type: 'street_address', start, end: tokens[addressEnd - 1]!.end });
         continue;
       }
     }
+    if (writtenWithThousandsSeparators(tokens, run)) continue;
     const before = tokens[run.first - 1];
     const after = tokens[run.last + 1];
     const type = classifyRun(

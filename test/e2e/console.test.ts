@@ -154,6 +154,9 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByText('cannot manage API keys').waitFor();
     expect(await page.getByRole('button', { name: 'Generate API Key' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Privacy' }).click();
+    await page.getByText('cannot change the privacy policy').waitFor();
+    await page.getByRole('link', { name: 'Connections' }).click();
     // The request the page would make, from the page with its session and CSRF token: the role is refused.
     const refused = await page.evaluate(`
       fetch('/api/v1/auth/session')
@@ -436,6 +439,47 @@ describeNeeding('MongoDB and Chromium', missing, 'the web console in headless Ch
     } finally {
       await page.close();
       await hubspot.close();
+    }
+  });
+
+  test('Settings › Privacy changes the policy, starts its re-application, and shows the audit log', async () => {
+    const { tenant, member, token } = await invited('owner');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    try {
+      await setPassword(page, token);
+      await signIn(page, member.email);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('link', { name: 'Privacy' }).click();
+      await page.getByRole('heading', { name: 'Redaction and retention' }).waitFor();
+      // The defaults: what GLBA and PCI DSS want out of clear text.
+      expect(await page.getByLabel(/Social Security numbers/).isChecked()).toBe(true);
+      expect(await page.getByLabel(/Phone numbers/).isChecked()).toBe(false);
+      await page.getByLabel(/Phone numbers/).check();
+      await page.getByLabel(/Keep redacted values encrypted/).check();
+      await page.getByLabel('Transcripts').fill('30');
+      await page.getByRole('button', { name: 'Save policy' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved (version 1)' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain(`privacy-policy-${tenant.organization._id}-v1`);
+      const policy = (await api(stack, tenant.key, 'GET', '/privacy/policy')).body.data;
+      expect(policy).toMatchObject({ keep_originals: true, retention: { transcripts_days: 30, calls_days: null } });
+      expect(policy.redact_types).toContain('phone');
+      // A period under a day is refused by the form itself, and nothing changes.
+      await page.getByLabel('Whole calls').fill('0');
+      await page.getByRole('button', { name: 'Save policy' }).click();
+      expect(
+        await page
+          .getByLabel('Whole calls')
+          .evaluate((input) => (input as { validity: { valid: boolean } }).validity.valid),
+      ).toBe(false);
+      expect((await api(stack, tenant.key, 'GET', '/privacy/policy')).body.data.version).toBe(1);
+      await page.getByLabel('Whole calls').fill('');
+
+      await page.reload();
+      await page.getByRole('cell', { name: 'updatePrivacyPolicy' }).waitFor();
+      expect(await page.getByLabel('Transcripts').inputValue()).toBe('30');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-privacy.png'), fullPage: true });
+    } finally {
+      await page.close();
     }
   });
 

@@ -174,6 +174,7 @@ describeWithStack(
       updateWebhookEndpoint: { enabled: false },
       createConnection: { type: 'hubspot', config: { access_token: 'stolen' } },
       revealCallPii: { reason: 'curious' },
+      revealCallRecording: { reason: 'curious' },
       holdCall: { reason: 'stolen hold' },
       holdContact: { reason: 'stolen hold' },
     };

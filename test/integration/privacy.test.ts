@@ -278,6 +278,23 @@ describeWithStack('privacy: redaction, reveals, erasure, retention and the audit
         headers: { Authorization: `Bearer ${key}` },
       });
       const wav = Buffer.from(await download.arrayBuffer());
+
+      // The original, decrypted for pii:read only, with the reason in the audit log.
+      const manager = await keyFor(orgId, 'manager');
+      const reveal = (apiKey: string, body: unknown) =>
+        fetch(`${stack.baseUrl}/calls/${call._id}/recording-reveals`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await reveal(manager, { reason: 'dispute 41' })).status).toBe(403);
+      expect((await reveal(key, {})).status).toBe(400);
+      const original = await reveal(key, { reason: 'dispute 41' });
+      expect(original.status).toBe(200);
+      expect(original.headers.get('content-type')).toBe('audio/wav');
+      expect(Buffer.from(await original.arrayBuffer()).equals(makeWav(4, 8000))).toBe(true);
+      const revealed = await api(stack, key, 'GET', '/audit-events?action=revealCallRecording');
+      expect(revealed.body.data[0]).toMatchObject({ target: { id: call._id }, details: { reason: 'dispute 41' } });
       const sampleAt = (seconds: number) => Math.abs(wav.readInt16LE(44 + Math.floor(seconds * 8000) * 2));
       const loudest = (from: number, to: number) => {
         let peak = 0;

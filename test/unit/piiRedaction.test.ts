@@ -22,6 +22,8 @@ describe('PII in spoken and written text', () => {
     // A nearer cue of another kind that does not fit nine digits ("credit", "card") does not hide the SSN cue.
     ['Okay, five three one, two two, eight four four oh.', 'I need your social to run the credit check.', '[SSN]'],
     ['yes, 531 22 8440', 'Could I get your social for the store card application?', '[SSN]'],
+    // A recognizer's "to" for "two" between digits read one by one, and a dotted S.S.N.
+    ['okay, five three one to two, eight four four zero', 'And your S.S.N.?', '[SSN]'],
   ])('social security number: %s', (text, context, marker) => {
     const redacted = redact(text, context);
     expect(redacted).toContain(marker);
@@ -95,6 +97,8 @@ describe('PII in spoken and written text', () => {
     ['you can reach me at (512) 555-0199', '[PHONE]'],
     ['call me back on four one five, five five five, oh one two three', '[PHONE]'],
     ['we live at 4821 West Juniper Ridge Road, unit 12', '[STREET_ADDRESS]'],
+    ['our mailing address is 88 maple grove lane', '[STREET_ADDRESS]'],
+    ['send it to k dot brennan at zoho mail dot com', '[EMAIL]'],
     ['the property is at twelve oh five Lakeview Terrace', '[STREET_ADDRESS]'],
   ])('contact data when asked for: %s', (text, marker) => {
     expect(redact(text)).toContain(marker);
@@ -108,7 +112,26 @@ describe('PII in spoken and written text', () => {
     "I've been at my job for 12 years, income around 95,000 a year.",
     'Let us meet on March 3rd at 10 am.',
     'Our team has 45 people and we close about 120 loans a month.',
+    'We are open nine to five, and the office is 2 to 3 miles away.',
   ])('ordinary numbers, dates and amounts stay: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+
+  test('an amount written with thousands separators is no identifier, even right after an answered cue', () => {
+    const text = 'Got it. Your payoff amount is 12,450 and the escrow refund is 1,310.';
+    expect(redact(text, 'Sure, my social is 402-18-7733.')).toBe(text);
+    expect(redact(text, 'And your date of birth is?')).toBe(text);
+  });
+
+  test('a cue answered in the turn before governs nothing in this one; an open question still does', () => {
+    expect(redact('Okay so that is 2 2 6 1 9 in total.', 'My social is 402 18 7733.')).toBe(
+      'Okay so that is 2 2 6 1 9 in total.',
+    );
+    expect(redact('It is 402 18 7733.', 'Thanks for the 5000 deposit. Now, your social?')).toBe('It is [SSN].');
+  });
+
+  test('a number before lower-case words ending in a street word is an address only after an address cue', () => {
+    const text = 'About 30 people per day run through that office.';
     expect(redact(text)).toBe(text);
   });
 

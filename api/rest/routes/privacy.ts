@@ -28,6 +28,7 @@ import {
   listAuditEventsPage,
   readPrivacyPolicy,
   requestErasure,
+  openSealedOriginalRecording,
   revealCallOriginals,
   setLegalHold,
   updatePrivacyPolicy,
@@ -158,6 +159,28 @@ export function privacyRoutes(deps: RestDeps): RouteDefinition[] {
         const segments = await revealCallOriginals(collections, deps.config, call);
         ctx.state.auditDetails = { reason: body.reason, segments: segments.map((segment) => segment.segment) };
         ctx.body = { success: true, data: { call_id: call._id, segments } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/calls/{callId}/recording-reveals',
+      operationId: 'revealCallRecording',
+      summary: 'The recording as it was before audio redaction, streamed (audited)',
+      description:
+        'Only when audio redaction ran and the policy kept originals (`keep_originals`); 404 otherwise. Needs `pii:read`; every reveal is written to the audit log with its reason. `GET /calls/{callId}/recording` serves the silenced copy.',
+      tag: TAG,
+      permission: 'pii:read',
+      params: CallParams,
+      body: PiiRevealRequest,
+      success: { status: 200, description: 'The original audio bytes', contentType: 'application/octet-stream' },
+      errors: [400, 403, 404, 413, 415],
+      async handler(ctx, { auth, params, body }) {
+        const call = await findVisibleCall(collections, auth, params.callId);
+        const original = await openSealedOriginalRecording(deps.database.db, deps.config, call);
+        ctx.state.auditDetails = { reason: body.reason };
+        ctx.set('Content-Disposition', `attachment; filename="${call._id}.original"`);
+        ctx.type = original.contentType;
+        ctx.body = original.stream;
       },
     }),
     defineRoute({

@@ -6,12 +6,14 @@ import type { Config } from '../../../lib/config';
 import type { AuditEventDoc, CallDoc, ContactDoc, ErasureDoc, ErasureSubject, LegalHold } from '../../../lib/documents';
 import { conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { COLLECTIONS, type Collections } from '../../../lib/mongo';
+import type { Db } from 'mongodb';
+import type { Readable } from 'node:stream';
+import { COLLECTIONS, recordingsBucket, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { decodeCursor } from '../../../lib/pagination';
 import type { PiiType } from '../../../lib/pii/detection';
 import { privacyPolicyOf, type PrivacyPolicy } from '../../../lib/pii/policy';
-import { decryptSecret } from '../../../lib/secrets';
+import { decryptSecret, openingDecipher } from '../../../lib/secrets';
 import { startEraseData } from '../../../lib/workflowStarts';
 import type { AuditEventListQuery, PrivacyPolicyUpdateRequest } from '../schemas/privacy';
 
@@ -56,6 +58,28 @@ export async function revealCallOriginals(
     segment: number;
     text: string;
   }[];
+}
+
+/**
+ * The recording as it was before audio redaction, decrypted as it streams; 404 when the policy
+ * kept no original for this call (or audio redaction never ran on it).
+ */
+export async function openSealedOriginalRecording(
+  db: Db,
+  config: Pick<Config, 'SECRETS_ENCRYPTION_KEY'>,
+  call: CallDoc,
+): Promise<{ stream: Readable; contentType: string }> {
+  const bucket = recordingsBucket(db);
+  const file = call.original_recording_file_id
+    ? await bucket.find({ _id: call.original_recording_file_id as never, 'metadata.org_id': call.org_id }).next()
+    : null;
+  const sealed = file?.metadata as { iv?: string; tag?: string; content_type?: string } | undefined;
+  if (!file || !sealed?.iv || !sealed.tag) throw notFound('Kept original recording');
+  const decipher = openingDecipher(config.SECRETS_ENCRYPTION_KEY, sealed.iv, sealed.tag);
+  return {
+    stream: bucket.openDownloadStream(file._id).pipe(decipher),
+    contentType: sealed.content_type ?? 'application/octet-stream',
+  };
 }
 
 /** SHA-256 of the subject's identifier, as the receipt names it. */
