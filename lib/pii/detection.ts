@@ -183,6 +183,8 @@ interface NumberRun {
   groups: number[];
   /** Only digit strings, no number words. */
   written: boolean;
+  /** Digit counts between the pauses (commas, dashes) the run was said or written with. */
+  pauses: number[];
 }
 
 const isDigits = (token: Token) => /^\d+$/.test(token.text);
@@ -197,14 +199,10 @@ function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: s
   if (!token) return null;
   if (isDigits(token)) return { digits: token.text, next: index + 1 };
   const word = token.lower;
-  // Digits read one by one: a recognizer writes "two" as "to" between them ("0 to 1 0 0", "five to nine, one").
-  if (
-    inRun &&
-    (word === 'to' || word === 'too') &&
-    isSingleDigit(tokens[index - 1]) &&
-    isSingleDigit(tokens[index + 1])
-  )
-    return { digits: '2', next: index + 1 };
+  // Digits read out: a recognizer writes "two" as "to" and "four" as "for" between them ("0 to 1000021",
+  // "nine for nine five five five", "281 for 46093").
+  if (inRun && word in DIGIT_HOMOPHONES && isDigitSaid(tokens[index - 1]) && isDigitSaid(tokens[index + 1]))
+    return { digits: DIGIT_HOMOPHONES[word]!, next: index + 1 };
   if ((word === 'double' || word === 'triple') && tokens[index + 1]) {
     const repeated = numberPart(tokens, index + 1, true);
     if (repeated && repeated.digits.length === 1) {
@@ -227,8 +225,11 @@ function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: s
   return value ? { digits: String(value.value).padStart(2, '0'), next: value.next } : null;
 }
 
-function isSingleDigit(token: Token | undefined): boolean {
-  return !!token && ((isDigits(token) && token.text.length === 1) || (token.lower in UNITS && token.lower !== 'o'));
+const DIGIT_HOMOPHONES: Record<string, string> = { to: '2', too: '2', for: '4', fore: '4' };
+
+/** Digits, or a digit said as a word. */
+function isDigitSaid(token: Token | undefined): boolean {
+  return !!token && (isDigits(token) || (token.lower in UNITS && token.lower !== 'o'));
 }
 
 function skipAnd(tokens: Token[], index: number): number {
@@ -274,6 +275,7 @@ export function numberRuns(tokens: Token[]): NumberRun[] {
       digits: part.digits,
       groups: isDigits(tokens[index]!) ? [part.digits.length] : [],
       written: isDigits(tokens[index]!),
+      pauses: [part.digits.length],
     };
     let cursor = part.next;
     for (;;) {
@@ -283,6 +285,8 @@ export function numberRuns(tokens: Token[]): NumberRun[] {
       if (!more) break;
       const digitToken = isDigits(tokens[next]!);
       if (digitToken) run.groups.push(more.digits.length);
+      if (next > cursor) run.pauses.push(more.digits.length);
+      else run.pauses[run.pauses.length - 1]! += more.digits.length;
       run.written &&= digitToken;
       run.digits += more.digits;
       run.last = more.next - 1;
@@ -410,7 +414,8 @@ function classifyRun(
   if (precededByCurrency || followedByAmountWord) return null;
   const groups = run.groups.join('-');
   const nearest = cues[0] ?? null;
-  if (run.written && groups === '3-2-4') return 'ssn';
+  // 3-2-4 is an SSN's shape, written ("531-22-8440") or said with its pauses ("five three one, two two, …").
+  if ((run.written && groups === '3-2-4') || run.pauses.join('-') === '3-2-4') return 'ssn';
   if (run.written && (groups === '3-3-4' || groups === '1-3-3-4') && nearest !== 'account' && nearest !== 'card')
     return 'phone';
   // "The routing number on that account": nine digits with a valid ABA checksum, asked for as a routing number.
@@ -434,7 +439,8 @@ function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
     case 'card':
       return length >= 12 && length <= 19 ? 'card_number' : null;
     case 'routing':
-      return length >= 8 && length <= 10 ? 'routing_number' : null;
+      // Nine digits, give or take what a recognizer drops or repeats.
+      return length >= 7 && length <= 12 ? 'routing_number' : null;
     case 'account':
       return length >= 4 && length <= 17 ? 'bank_account' : null;
     case 'birth':
@@ -626,6 +632,12 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
     words++;
     index++;
   }
+  // No street word heard ("4409 Creek Side Ports, Apartment 12"): a capitalized name followed by a unit is one too.
+  if (suffixAt === null && words > 0 && capitalized) {
+    const unitAt = tokens[index]?.text === ',' ? index + 1 : index;
+    if (tokens[unitAt] && UNIT_WORDS.has(tokens[unitAt]!.lower) && tokens[unitAt]!.lower !== 'number')
+      suffixAt = index - 1;
+  }
   if (suffixAt === null) return null;
   if (!capitalized && !ADDRESS_CUE.test(cueWindow())) return null;
   let end = suffixAt + 1;
@@ -695,7 +707,17 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     }
   }
 
+  // A number inside a calendar date with a month name ("July 4, 1992") is a date: a date of birth
+  // above, nothing else.
+  const dateTokens = new Set<number>();
+  for (let index = 0; index < tokens.length; index++) {
+    const end = dateAt(tokens, index);
+    if (end === null || !tokens.slice(index, end).some((token) => token.lower in MONTHS)) continue;
+    for (let inside = index; inside < end; inside++) dateTokens.add(inside);
+  }
+
   for (const run of numberRuns(tokens)) {
+    if (dateTokens.has(run.first)) continue;
     const start = tokens[run.first]!.start;
     const end = tokens[run.last]!.end;
     if (types.has('street_address')) {

@@ -135,6 +135,25 @@ describe('PII in spoken and written text', () => {
     expect(redact(text)).toBe(text);
   });
 
+  test.each([
+    // "for" heard for "four" between digits
+    ['yeah it is 4 0 8 for 5 5 0 1 2 3', 'And your cell phone?', '[PHONE]'],
+    // an SSN said with its 3-2-4 pauses needs no cue
+    ['yep, six oh two, one one, nine eight seven four', 'Go ahead.', '[SSN]'],
+    // a routing number with a digit too many, as a recognizer may hear it
+    ['0, 7, 1, 9, 2, 1, 8, 9, 1, 1, 1', 'Now the routing number please.', '[ROUTING_NUMBER]'],
+    // a capitalized street name with no street word before the unit
+    ['We are at 77 Harbor Lights, Suite 300.', 'Where is the office?', '[STREET_ADDRESS]'],
+  ])('as a recognizer writes it: %s', (text, context, marker) => {
+    expect(redact(text, context)).toContain(marker);
+  });
+
+  test('a number inside a calendar date is no identifier', () => {
+    expect(redact('I opened it on August 9, 2011 I think.', "What's your social?")).toBe(
+      'I opened it on August 9, 2011 I think.',
+    );
+  });
+
   test('only the asked-for types are redacted', () => {
     const text = 'my social is 531-22-8440 and my cell is 512-555-0199';
     expect(redact(text, '', new Set(['ssn']))).toBe('my social is [SSN] and my cell is 512-555-0199');
