@@ -14,6 +14,7 @@ import { createPolicyReapplyActivities, createRedactionActivities } from './reda
 import { createAudioRedactionActivities } from './audioRedaction';
 import { createErasureActivities } from './erasure';
 import { createRetentionActivities } from './retention';
+import { createReprocessActivities } from './reprocess';
 import { createScorecardActivities } from './scorecard';
 import { createSummaryActivities } from './summary';
 import { createSyncActivities } from './sync';
@@ -49,6 +50,7 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
     ...createPolicyReapplyActivities(deps),
     ...createErasureActivities(deps),
     ...createRetentionActivities(deps),
+    ...createReprocessActivities(deps),
     ...createBatchActivities(deps),
     ...createContactActivities(deps),
     ...createEventActivities(deps),

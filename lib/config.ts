@@ -17,7 +17,7 @@ const csv = z
       .filter((item) => item.length > 0),
   );
 
-export const TASK_QUEUE_NAMES = ['call-processing', 'transcription', 'webhooks'] as const;
+export const TASK_QUEUE_NAMES = ['call-processing', 'transcription', 'webhooks', 'reprocessing'] as const;
 export type TaskQueueName = (typeof TASK_QUEUE_NAMES)[number];
 
 export const ConfigSchema = z.object({

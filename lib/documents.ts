@@ -582,6 +582,41 @@ export interface ErasureDoc {
   external_copies: { system: string; kind: string; id: string; action: 'deleted' | 'listed'; error: string | null }[];
 }
 
+/** Stages `POST /reprocess` can run again over past calls, in the order they run. */
+export const REPROCESS_STAGES = ['summary', 'scorecard', 'extraction', 'actions', 'mismo', 'crm', 'calendar'] as const;
+export type ReprocessStage = (typeof REPROCESS_STAGES)[number];
+
+/** Which past calls a re-processing job takes (all given conditions hold; only completed calls). */
+export interface ReprocessSelection {
+  from?: Date;
+  to?: Date;
+  agent_email?: string;
+  batch_id?: string;
+  tags?: string[];
+  call_ids?: string[];
+}
+
+/** A re-processing job (`_id` = `rep_…`), run by the `reprocessCalls` workflow `reprocess-<id>`. */
+export interface ReprocessJobDoc {
+  _id: string;
+  org_id: string;
+  stages: ReprocessStage[];
+  selection: ReprocessSelection;
+  status: 'running' | 'paused' | 'cancelled' | 'completed';
+  /** Calls matching the selection when the job was created. */
+  total: number;
+  processed: number;
+  failed: number;
+  /** The last call done: the job goes through calls in id order. */
+  last_call_id: string | null;
+  /** The first failures (call, reason), kept to 50. */
+  failures: { call_id: string; reason: string }[];
+  requested_by: AuditEventDoc['actor'];
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
 export interface LegalHold {
   reason: string;
   set_at: Date;

@@ -28,7 +28,8 @@ export type IdPrefix =
   | 'sct'
   | 'conn'
   | 'aud'
-  | 'era';
+  | 'era'
+  | 'rep';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(24)}`;

@@ -5,6 +5,7 @@ import type {
   AppointmentDoc,
   AuditEventDoc,
   ErasureDoc,
+  ReprocessJobDoc,
   BatchDoc,
   CallDoc,
   CallExtractionsDoc,
@@ -153,6 +154,10 @@ export const COLLECTIONS = {
       { key: { org_id: 1, subject_sha256: 1 }, name: 'org_subject' },
     ],
   },
+  reprocessJobs: {
+    name: 'reprocess_jobs',
+    indexes: [{ key: { org_id: 1, status: 1 }, name: 'org_status' }],
+  },
 } as const satisfies Record<string, { name: string; indexes: readonly IndexDescription[] }>;
 
 export interface Collections {
@@ -180,6 +185,7 @@ export interface Collections {
   sessions: Collection<SessionDoc>;
   auditEvents: Collection<AuditEventDoc>;
   erasures: Collection<ErasureDoc>;
+  reprocessJobs: Collection<ReprocessJobDoc>;
 }
 
 export interface Database {
@@ -225,6 +231,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       sessions: collection<SessionDoc>(COLLECTIONS.sessions.name),
       auditEvents: collection<AuditEventDoc>(COLLECTIONS.auditEvents.name),
       erasures: collection<ErasureDoc>(COLLECTIONS.erasures.name),
+      reprocessJobs: collection<ReprocessJobDoc>(COLLECTIONS.reprocessJobs.name),
     },
     close: () => client.close(),
   };

@@ -9,6 +9,7 @@ export const taskQueues = {
   callProcessing: 'call-processing',
   transcription: 'transcription',
   webhooks: 'webhooks',
+  reprocessing: 'reprocessing',
 } as const satisfies Record<string, TaskQueueName>;
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;
@@ -23,6 +24,16 @@ export interface EraseDataInput {
   orgId: string;
   erasureId: string;
 }
+
+export interface ReprocessCallsInput {
+  orgId: string;
+  jobId: string;
+  /** Carried across continue-as-new: where the job is, and whether it was paused. */
+  afterCallId?: string | null;
+  paused?: boolean;
+}
+
+export const reprocessWorkflowId = (jobId: string) => `reprocess-${jobId}`;
 
 export interface ApplyPrivacyPolicyInput {
   orgId: string;
@@ -153,6 +164,7 @@ export const NON_RETRYABLE = {
   languageModelRejected: 'LanguageModelRejected',
   syncAuthFailed: 'SyncAuthFailed',
   syncRejected: 'SyncRejected',
+  reprocessNotFound: 'ReprocessNotFound',
 } as const;
 
 /** An attempt's HTTP request is cut just before the attempt's 10 s timeout, so the attempt is logged. */

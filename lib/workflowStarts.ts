@@ -16,6 +16,8 @@ import {
   type EnforceRetentionInput,
   type EraseDataInput,
   type ApplyPrivacyPolicyInput,
+  type ReprocessCallsInput,
+  reprocessWorkflowId,
   privacyPolicyWorkflowId,
   searchAttributes,
   syncWorkflowId,
@@ -43,6 +45,7 @@ export interface WorkflowSignatures {
   checkConnection: (input: CheckConnectionInput) => Promise<CheckConnectionResult>;
   eraseData: (input: EraseDataInput) => Promise<{ status: 'completed' }>;
   applyPrivacyPolicy: (input: ApplyPrivacyPolicyInput) => Promise<{ calls: number; changed: number }>;
+  reprocessCalls: (input: ReprocessCallsInput) => Promise<{ status: 'completed' | 'cancelled' }>;
   enforceRetention: (input?: EnforceRetentionInput) => Promise<Record<string, number>>;
 }
 
@@ -68,6 +71,27 @@ export async function startApplyPrivacyPolicy(client: Client, input: ApplyPrivac
     typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
   });
   return workflowId;
+}
+
+/** `reprocessCalls` for a job just stored. */
+export async function startReprocessCalls(client: Client, input: ReprocessCallsInput): Promise<string> {
+  const workflowId = reprocessWorkflowId(input.jobId);
+  await client.workflow.start<WorkflowSignatures['reprocessCalls']>('reprocessCalls', {
+    workflowId,
+    taskQueue: taskQueues.callProcessing,
+    args: [input],
+    typedSearchAttributes: [{ key: searchAttributes.OrgId, value: input.orgId }],
+  });
+  return workflowId;
+}
+
+/** Signals a running job's workflow: `pause`, `resume` or `cancel`. */
+export async function signalReprocessCalls(
+  client: Client,
+  jobId: string,
+  signal: 'pause' | 'resume' | 'cancel',
+): Promise<void> {
+  await client.workflow.getHandle(reprocessWorkflowId(jobId)).signal(signal);
 }
 
 /** How often the retention schedule runs `enforceRetention`. */

@@ -30,6 +30,13 @@ function queueOptions(queue: TaskQueueName, deps: ActivityDeps): Partial<WorkerO
         // Deliveries wait on the network, not the CPU.
         maxConcurrentActivityTaskExecutions: 100,
       };
+    case 'reprocessing':
+      return {
+        // The pipeline's stage activities again, for past calls: a few at a time per process, on a
+        // queue of their own, so a large re-run never takes the live calls' workers.
+        activities: createCallProcessingActivities(deps),
+        maxConcurrentActivityTaskExecutions: 4,
+      };
   }
 }
 

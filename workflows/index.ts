@@ -4,3 +4,4 @@ export { deliverWebhook } from './deliverWebhook';
 export { syncCall } from './syncStages';
 export { checkConnection } from './checkConnection';
 export { applyPrivacyPolicy, eraseData, enforceRetention } from './privacy';
+export { reprocessCalls } from './reprocess';

@@ -142,6 +142,10 @@ export const syncPolicy = {
   },
 } satisfies ActivityOptions;
 
+/** Stage activities of a re-processing job: the live policies, on the `reprocessing` queue. */
+export const reprocessLanguagePolicy = { ...mismoPolicy, taskQueue: 'reprocessing' } satisfies ActivityOptions;
+export const reprocessSyncPolicy = { ...syncPolicy, taskQueue: 'reprocessing' } satisfies ActivityOptions;
+
 /** `POST …/connections/{id}/test`: one attempt, its outcome is the answer (never retried). */
 export const connectionCheckPolicy = {
   startToCloseTimeout: '30 seconds',

@@ -28,6 +28,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { connectionRoutes, dialerRoutes, resyncRoutes } from './routes/connections';
 import { sessionRoutes } from './routes/sessions';
 import { privacyRoutes } from './routes/privacy';
+import { reprocessRoutes } from './routes/reprocess';
 import { auditTargetOf, mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -49,6 +50,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...resyncRoutes(deps),
     ...sessionRoutes(deps),
     ...privacyRoutes(deps),
+    ...reprocessRoutes(deps),
   ];
 }
 

@@ -149,6 +149,22 @@ describeWithStack(
         created_at: new Date(),
         updated_at: new Date(),
       });
+      await stack.database.collections.reprocessJobs.insertOne({
+        _id: 'rep_theirs',
+        org_id: theirs.organization._id,
+        stages: ['summary'],
+        selection: {},
+        status: 'paused',
+        total: 1,
+        processed: 0,
+        failed: 0,
+        last_call_id: null,
+        failures: [],
+        requested_by: { type: 'system', id: 'system', user_id: null, email: null },
+        created_at: new Date(),
+        updated_at: new Date(),
+        finished_at: null,
+      });
       await stack.database.collections.webhookDeliveries.insertOne({
         _id: 'dlv_theirs',
         org_id: theirs.organization._id,
@@ -194,6 +210,7 @@ describeWithStack(
         connectionId: 'conn_theirs',
         userId: theirs.user._id,
         erasureId: 'era_theirs',
+        reprocessId: 'rep_theirs',
       };
       let checked = 0;
       for (const [path, operations] of Object.entries(document.paths)) {

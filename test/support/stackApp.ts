@@ -50,7 +50,7 @@ export async function startTestStack(config: Config, options: { workers: boolean
     workers = await createWorkers({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
-      queues: ['call-processing', 'transcription', 'webhooks'],
+      queues: ['call-processing', 'transcription', 'webhooks', 'reprocessing'],
       deps: { db: database.db, collections: database.collections, config, temporal: temporal.client },
       logger,
       workflowBundle,

@@ -47,6 +47,10 @@ function fakeActivities(
     organizationsWithRetention: notUsedHere,
     enforceRetentionBatch: notUsedHere,
     reapplyRedaction: notUsedHere,
+    loadReprocessJob: notUsedHere,
+    nextReprocessCalls: notUsedHere,
+    recordReprocessProgress: notUsedHere,
+    setReprocessStatus: notUsedHere,
     async redactCall({ callId }) {
       language.push(`redaction:${callId}`);
       return { redacted: {}, silenceAudio: false };

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { REPROCESS_STAGES } from '../../../lib/documents';
+import { EmailFilter, IsoDateTime } from '../../../lib/schemas/common';
+
+export const ReprocessSelectionSchema = z
+  .object({
+    from: IsoDateTime.optional().describe('calls recorded at or after'),
+    to: IsoDateTime.optional().describe('calls recorded before'),
+    agent_email: EmailFilter.optional(),
+    batch_id: z.string().min(1).max(64).optional(),
+    tags: z.array(z.string().min(1).max(100)).min(1).max(20).optional().describe('calls carrying every one of them'),
+    call_ids: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
+  })
+  .strict()
+  .describe('which completed calls: every condition given holds; none given takes all of them');
+
+export const ReprocessRequest = z
+  .object({
+    stages: z
+      .array(z.enum(REPROCESS_STAGES))
+      .min(1)
+      .describe('run in pipeline order whatever order they are given in; `search` arrives with the search index'),
+    selection: ReprocessSelectionSchema.default({}),
+  })
+  .strict();
+
+export const ReprocessView = z.object({
+  reprocess_id: z.string(),
+  status: z.enum(['running', 'paused', 'cancelled', 'completed']),
+  stages: z.array(z.enum(REPROCESS_STAGES)),
+  selection: z.record(z.string(), z.unknown()),
+  total: z.number().int().describe('calls the selection matched when the job was created'),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  progress: z.number().describe('processed ÷ total, 0–1 (1 when the selection is empty)'),
+  last_call_id: z.string().nullable(),
+  failures: z.array(z.object({ call_id: z.string(), reason: z.string() })),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  workflow_id: z.string(),
+});

@@ -1,0 +1,76 @@
+import type { Client } from '@temporalio/client';
+import type { z } from 'zod';
+import type { AuditActor } from '../../../lib/auditLog';
+import { REPROCESS_STAGES, type ReprocessJobDoc } from '../../../lib/documents';
+import { conflict, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import type { Collections } from '../../../lib/mongo';
+import { reprocessCallFilter } from '../../../lib/reprocessSelection';
+import { signalReprocessCalls, startReprocessCalls } from '../../../lib/workflowStarts';
+import type { ReprocessRequest } from '../schemas/reprocess';
+
+/**
+ * Stores a re-processing job and starts its workflow. One job runs per organization at a time
+ * (with the `reprocessing` queue's own workers, this is what keeps re-runs from crowding out live
+ * calls): a second is 409 until the first completes or is cancelled.
+ */
+export async function startReprocessJob(
+  collections: Collections,
+  temporal: Client,
+  orgId: string,
+  request: z.infer<typeof ReprocessRequest>,
+  actor: AuditActor,
+): Promise<ReprocessJobDoc> {
+  const running = await collections.reprocessJobs.findOne({ org_id: orgId, status: { $in: ['running', 'paused'] } });
+  if (running) throw conflict(`Re-processing job ${running._id} is still ${running.status}; cancel it or wait`);
+  const { from, to, ...rest } = request.selection;
+  const job: ReprocessJobDoc = {
+    _id: newId('rep'),
+    org_id: orgId,
+    stages: REPROCESS_STAGES.filter((stage) => request.stages.includes(stage)),
+    selection: { ...rest, ...(from ? { from: new Date(from) } : {}), ...(to ? { to: new Date(to) } : {}) },
+    status: 'running',
+    total: 0,
+    processed: 0,
+    failed: 0,
+    last_call_id: null,
+    failures: [],
+    requested_by: actor,
+    created_at: new Date(),
+    updated_at: new Date(),
+    finished_at: null,
+  };
+  job.total = await collections.calls.countDocuments(reprocessCallFilter(job));
+  await collections.reprocessJobs.insertOne(job);
+  await startReprocessCalls(temporal, { orgId, jobId: job._id });
+  return job;
+}
+
+export async function findReprocessJob(collections: Collections, orgId: string, jobId: string) {
+  const job = await collections.reprocessJobs.findOne({ _id: jobId, org_id: orgId });
+  if (!job) throw notFound('Re-processing job');
+  return job;
+}
+
+/** Pause, resume or cancel: the workflow obeys the signal; the job shows the new state at once. */
+export async function controlReprocessJob(
+  collections: Collections,
+  temporal: Client,
+  orgId: string,
+  jobId: string,
+  action: 'pause' | 'resume' | 'cancel',
+): Promise<ReprocessJobDoc> {
+  const job = await findReprocessJob(collections, orgId, jobId);
+  if (job.status === 'completed' || job.status === 'cancelled') {
+    throw conflict(`Re-processing job ${jobId} is ${job.status}`);
+  }
+  await signalReprocessCalls(temporal, jobId, action);
+  if (action !== 'cancel') {
+    const status = action === 'pause' ? 'paused' : 'running';
+    await collections.reprocessJobs.updateOne(
+      { _id: jobId, org_id: orgId, status: { $in: ['running', 'paused'] } },
+      { $set: { status, updated_at: new Date() } },
+    );
+  }
+  return findReprocessJob(collections, orgId, jobId);
+}

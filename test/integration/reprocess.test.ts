@@ -1,0 +1,94 @@
+import { describeWithStack, testConfig } from '../support/env';
+import { insertCalls, insertScriptTranscript, makeCall } from '../support/seed';
+import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } from '../support/stackApp';
+import { waitFor } from '../support/wait';
+import { createUser, createApiKey } from '../../lib/tenancy';
+
+const TEMPLATE = {
+  name: 'Inbound support v2',
+  is_default: true,
+  criteria: [{ id: 'thanks', label: 'Thanks the caller', phrases: ['thanks for calling', 'thank you for calling'] }],
+};
+
+describeWithStack('POST /reprocess: stages run again over past calls as a workflow', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack(testConfig(), { workers: true });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  test('a changed scorecard template re-scores exactly the selected calls; the job shows its progress', async () => {
+    const { organization, key } = await seedTenant(stack.database);
+    const orgId = organization._id;
+    const calls = ['a', 'b', 'c'].map((suffix) =>
+      makeCall(orgId, {
+        _id: `call_reprocess_${suffix}_${orgId}`,
+        status: 'completed',
+        tags: suffix === 'c' ? [] : ['q3-review'],
+      }),
+    );
+    await insertCalls(stack.database, calls);
+    for (const call of calls) {
+      await insertScriptTranscript(stack.database, call, [
+        { speaker: 'agent', text: 'Thanks for calling Harbor Home Loans, how can I help?' },
+        { speaker: 'customer', text: 'I want to ask about my escrow.' },
+      ]);
+      await callActivitiesOf(stack).scoreCall({ orgId, callId: call._id });
+    }
+    const templateOf = async (callId: string) =>
+      (await stack.database.collections.scorecards.findOne({ _id: callId, org_id: orgId }))!.template_id;
+    expect(await templateOf(calls[0]!._id)).toBe('default_sales_lending');
+
+    const created = await api(stack, key, 'POST', '/scorecard-templates', TEMPLATE);
+    expect(created.status).toBe(201);
+    const bad = await api(stack, key, 'POST', '/reprocess', { stages: ['scorecard', 'teleport'] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.error)).toContain('stages');
+
+    const started = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['scorecard'],
+      selection: { tags: ['q3-review'] },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body.data).toMatchObject({ status: 'running', total: 2, stages: ['scorecard'] });
+    const id = started.body.data.reprocess_id as string;
+    expect(started.body.data.workflow_id).toBe(`reprocess-${id}`);
+
+    const done = await waitFor('the job to complete', async () => {
+      const job = (await api(stack, key, 'GET', `/reprocess/${id}`)).body.data;
+      return job.status === 'completed' ? job : undefined;
+    });
+    expect(done).toMatchObject({ processed: 2, failed: 0, progress: 1, failures: [] });
+    expect(await templateOf(calls[0]!._id)).toBe(created.body.data.id);
+    expect(await templateOf(calls[1]!._id)).toBe(created.body.data.id);
+    expect(await templateOf(calls[2]!._id)).toBe('default_sales_lending');
+    expect((await api(stack, key, 'POST', `/reprocess/${id}/pause`)).status).toBe(409);
+
+    // Permission and tenancy: settings:manage only (owner, admin, manager); another organization's job is a 404.
+    const user = await createUser(stack.database.collections, {
+      orgId,
+      email: `agent-${orgId}@example.com`,
+      name: 'Agent',
+      role: 'agent',
+    });
+    const agent = (await createApiKey(stack.database.collections, { orgId, userId: user._id, name: 'a' })).key;
+    expect((await api(stack, agent, 'POST', '/reprocess', { stages: ['summary'] })).status).toBe(403);
+    expect((await api(stack, agent, 'GET', `/reprocess/${id}`)).status).toBe(403);
+    const other = await seedTenant(stack.database, 'owner', 'Other');
+    expect((await api(stack, other.key, 'GET', `/reprocess/${id}`)).status).toBe(404);
+    expect((await api(stack, other.key, 'POST', `/reprocess/${id}/cancel`)).status).toBe(404);
+
+    // One job at a time per organization: while one runs (or is paused), another is 409.
+    await stack.database.collections.reprocessJobs.insertOne({
+      ...(await stack.database.collections.reprocessJobs.findOne({ _id: id }))!,
+      _id: `rep_running_${other.organization._id}`,
+      org_id: other.organization._id,
+      status: 'paused',
+    });
+    const refused = await api(stack, other.key, 'POST', '/reprocess', { stages: ['summary'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain('paused');
+  });
+});
