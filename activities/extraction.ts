@@ -59,8 +59,9 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
       ]);
       const redactTypes = new Set(privacyPolicyOf(organization).redact_types);
       const extractions: ExtractionResult[] = [];
+      const applied = datasetsForCall(orgDatasets, lending);
       // One dataset after another: a hosted model gets one question at a time.
-      for (const dataset of datasetsForCall(orgDatasets, lending)) {
+      for (const dataset of applied) {
         const extracted = await runLanguage(() => deps.language.extract(dataset, text));
         extractions.push(redactExtraction(extracted, dataset, redactTypes));
       }
@@ -72,6 +73,18 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
           is_lending_call: lending,
           lending_reasons: reasons,
           results: extractions,
+          produced_by: {
+            engine: deps.language.name,
+            versions: Object.fromEntries(
+              applied.map((dataset) => [
+                dataset.key,
+                'updated_at' in dataset && dataset.updated_at instanceof Date
+                  ? dataset.updated_at.toISOString()
+                  : 'built-in',
+              ]),
+            ),
+            at: new Date(),
+          },
           created_at: new Date(),
         },
         { upsert: true },

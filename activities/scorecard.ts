@@ -22,6 +22,11 @@ export function createScorecardActivities(deps: { collections: Collections; lang
           template_name: template.name,
           criteria: result.criteria,
           total: result.total,
+          produced_by: {
+            engine: deps.language.name,
+            versions: { [template.id]: own ? own.updated_at.toISOString() : 'built-in' },
+            at: new Date(),
+          },
           created_at: new Date(),
         },
         { upsert: true },

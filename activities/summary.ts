@@ -15,7 +15,13 @@ export function createSummaryActivities(deps: { collections: Collections; langua
           : await runLanguage(() => deps.language.summarize(text));
       await collections.calls.updateOne(
         { _id: call._id, org_id: input.orgId },
-        { $set: { summary, updated_at: new Date() } },
+        {
+          $set: {
+            summary,
+            summary_produced_by: { engine: deps.language.name, versions: {}, at: new Date() },
+            updated_at: new Date(),
+          },
+        },
       );
       return { keyPoints: summary.key_points.length };
     },

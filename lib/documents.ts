@@ -129,6 +129,8 @@ export interface CallDoc {
   /** UTC calendar day of recorded_at (YYYY-MM-DD): team metrics group by it without a date expression per call. */
   recorded_day: string;
   summary: CallSummaryDoc | null;
+  /** Absent on calls summarized before results recorded it. */
+  summary_produced_by?: ProducedBy | null;
   mismo_file_id: string | null;
   /** The call logged in each connected CRM, by connection type (set by the CRM sync). */
   crm_call_ids?: Record<string, string>;
@@ -222,6 +224,17 @@ export interface TranscriptRedactionDoc {
   end: number;
 }
 
+/**
+ * What produced a stored result, so a re-run's result can be told from the one before: the
+ * language engine, the version of each definition it applied (a template's or dataset's last
+ * change, ISO 8601, or `built-in`), and when.
+ */
+export interface ProducedBy {
+  engine: string;
+  versions: Record<string, string>;
+  at: Date;
+}
+
 export interface CallSummaryDoc {
   text: string;
   key_points: string[];
@@ -244,6 +257,7 @@ export interface CallExtractionsDoc {
   lending_reasons?: string[];
   /** One result per dataset applied to the call. */
   results: ExtractionResult[];
+  produced_by?: ProducedBy;
   created_at: Date;
 }
 
@@ -342,6 +356,7 @@ export interface ScorecardDoc {
   template_name: string;
   criteria: ScorecardCriterionResult[];
   total: { score: number; max_score: number; percentage: number };
+  produced_by?: ProducedBy;
   created_at: Date;
 }
 

@@ -67,6 +67,17 @@ export const Appointment = z.object({
   created_at: z.string(),
 });
 
+export const ProducedBy = z
+  .object({
+    engine: z.string().describe('the language engine (`embedded`, `anthropic`, `openai-compatible` …)'),
+    versions: z
+      .record(z.string(), z.string())
+      .describe("each template's or dataset's version applied: its last change (ISO 8601) or `built-in`"),
+    at: z.string(),
+  })
+  .nullable()
+  .describe('what produced the result; null on results stored before this was recorded');
+
 export const Scorecard = z.object({
   call_id: z.string(),
   template: z.object({ id: z.string(), name: z.string() }),
@@ -83,5 +94,6 @@ export const Scorecard = z.object({
     }),
   ),
   total: z.object({ score: z.number(), max_score: z.number(), percentage: z.number() }),
+  produced_by: ProducedBy,
   created_at: z.string(),
 });

@@ -64,6 +64,15 @@ describeWithStack('POST /reprocess: stages run again over past calls as a workfl
     expect(await templateOf(calls[0]!._id)).toBe(created.body.data.id);
     expect(await templateOf(calls[1]!._id)).toBe(created.body.data.id);
     expect(await templateOf(calls[2]!._id)).toBe('default_sales_lending');
+    // Each result says what produced it: the engine, the template's version, when.
+    const rescored = (await api(stack, key, 'GET', `/calls/${calls[0]!._id}/scorecard`)).body.data;
+    expect(rescored.produced_by).toMatchObject({
+      engine: expect.any(String),
+      versions: { [created.body.data.id]: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    });
+    const untouched = (await api(stack, key, 'GET', `/calls/${calls[2]!._id}/scorecard`)).body.data;
+    expect(untouched.produced_by.versions).toEqual({ default_sales_lending: 'built-in' });
+    expect(Date.parse(rescored.produced_by.at)).toBeGreaterThan(Date.parse(untouched.produced_by.at));
     expect((await api(stack, key, 'POST', `/reprocess/${id}/pause`)).status).toBe(409);
 
     // Permission and tenancy: settings:manage only (owner, admin, manager); another organization's job is a 404.

@@ -4,6 +4,7 @@ import { E164Phone, Email, HttpUrl, IsoDateTime, Metadata } from '../../../lib/s
 import {
   Appointment,
   Extraction,
+  ProducedBy,
   Summary,
   Task,
   TranscriptRedaction,
@@ -112,6 +113,9 @@ export const CallDetail = CallSummary.extend({
   is_lending_call: z.boolean().nullable(),
   lending_reasons: z.array(z.string()).describe('the weighed cues behind is_lending_call'),
   extractions: z.array(Extraction),
+  produced_by: z
+    .object({ summary: ProducedBy, extraction: ProducedBy })
+    .describe('what produced the summary and the extractions (re-processing replaces them)'),
   tasks: z.array(Task),
   appointments: z.array(Appointment),
   links: z.object({

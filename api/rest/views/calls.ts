@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   CallExtractionsDoc,
+  ProducedBy,
   AppointmentDoc,
   CallDoc,
   ScorecardDoc,
@@ -61,12 +62,17 @@ export function appointmentView(appointment: AppointmentDoc): z.infer<typeof App
   };
 }
 
+function producedByView(producedBy: ProducedBy | null | undefined) {
+  return producedBy ? { ...producedBy, at: producedBy.at.toISOString() } : null;
+}
+
 export function scorecardView(scorecard: ScorecardDoc): z.infer<typeof Scorecard> {
   return {
     call_id: scorecard.call_id,
     template: { id: scorecard.template_id, name: scorecard.template_name },
     criteria: scorecard.criteria,
     total: scorecard.total,
+    produced_by: producedByView(scorecard.produced_by),
     created_at: scorecard.created_at.toISOString(),
   };
 }
@@ -108,6 +114,10 @@ export function callDetailView(
     is_lending_call: related.extractions?.is_lending_call ?? null,
     lending_reasons: related.extractions?.lending_reasons ?? [],
     extractions: related.extractions?.results ?? [],
+    produced_by: {
+      summary: producedByView(call.summary_produced_by),
+      extraction: producedByView(related.extractions?.produced_by),
+    },
     tasks: related.tasks.map(taskView),
     appointments: related.appointments.map(appointmentView),
     links: {
