@@ -37,7 +37,8 @@ async function replaceCallRecords<T extends { _id: string; org_id: string; call_
 
 /**
  * Action detection: the call's tasks and appointments, stored under ids derived from the call and
- * their position (a retry rewrites the same records), each announced once by its event.
+ * their position (a retry rewrites the same records), each announced by its event once, and again
+ * only when a re-run changes it.
  */
 export function createActionActivities(deps: EventLogDeps & { language: LanguageEngine }) {
   const { collections } = deps;
@@ -84,6 +85,7 @@ export function createActionActivities(deps: EventLogDeps & { language: Language
           type: 'task.created',
           subjectId: task._id,
           data: taskCreatedData(task),
+          againWhenChanged: true,
         });
       }
       for (const appointment of appointments) {
@@ -92,6 +94,7 @@ export function createActionActivities(deps: EventLogDeps & { language: Language
           type: 'appointment.created',
           subjectId: appointment._id,
           data: appointmentCreatedData(appointment),
+          againWhenChanged: true,
         });
       }
       return { tasks: tasks.length, appointments: appointments.length };

@@ -95,6 +95,8 @@ export function createExtractionActivities(deps: EventLogDeps & { language: Lang
           type: 'call.data.extracted',
           subjectId: call._id,
           data: dataExtractedData(call, lending, extractions),
+          // Re-processing sends it again only when a value changed.
+          againWhenChanged: true,
         });
       }
       return { datasets: extractions.map((extraction) => extraction.dataset), isLendingCall: lending };

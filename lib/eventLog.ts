@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { EventDoc, WebhookDeliveryDoc } from './documents';
 import { eventIdFor, type EventType } from './events';
 import { isDuplicateKeyError, type Collections } from './mongo';
+import { escapeRegex } from './regex';
 import { EVENT_DATA_SCHEMAS } from './schemas/events';
 import type { DeliverWebhookInput, WebhookRetrySettings } from './temporal';
 import { startDeliverWebhook } from './workflowStarts';
@@ -27,6 +28,11 @@ export interface EmitEventInput<T extends EventType = EventType> {
   /** What the event is about (a call, a task…): with the type it makes the stable event id. */
   subjectId: string;
   data: Record<string, unknown>;
+  /**
+   * For a result a stage can produce again (re-processing): a new event only when the data differ
+   * from the subject's latest event; the same data keep that event's id (see storeEvent).
+   */
+  againWhenChanged?: boolean;
 }
 
 export function webhookRetrySettings(config: Config): WebhookRetrySettings {
@@ -64,13 +70,14 @@ export async function recordEvent(deps: EventLogDeps, input: EmitEventInput): Pr
 }
 
 export async function storeEvent(deps: Pick<EventLogDeps, 'collections'>, input: EmitEventInput): Promise<EventDoc> {
-  const id = eventIdFor(input.orgId, input.type, input.subjectId);
   // The documented shape or nothing: a mismatch is a bug to see here, not at a customer's receiver.
   const data = EVENT_DATA_SCHEMAS[input.type].parse(input.data) as Record<string, unknown>;
+  const subjectId = input.againWhenChanged ? await subjectOfChange(deps, input, data) : input.subjectId;
+  const id = eventIdFor(input.orgId, input.type, subjectId);
   const event: Omit<EventDoc, '_id'> = {
     org_id: input.orgId,
     type: input.type,
-    subject_id: input.subjectId,
+    subject_id: subjectId,
     data,
     created_at: new Date(),
   };
@@ -82,6 +89,30 @@ export async function storeEvent(deps: Pick<EventLogDeps, 'collections'>, input:
   );
   if (written.upsertedCount === 1) return { _id: id, ...event };
   return (await deps.collections.events.findOne({ _id: id, org_id: input.orgId }))!;
+}
+
+/**
+ * The subject id of a result's event: the plain subject for its first version and whenever the
+ * data equal the subject's latest event (so a retry or an unchanged re-run stores nothing new);
+ * `<subject>@<hash of the data>` for a changed value (so the same change, retried, is one event).
+ */
+async function subjectOfChange(
+  deps: Pick<EventLogDeps, 'collections'>,
+  input: EmitEventInput,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const [latest] = await deps.collections.events
+    .find({
+      org_id: input.orgId,
+      type: input.type,
+      $or: [{ subject_id: input.subjectId }, { subject_id: { $regex: `^${escapeRegex(input.subjectId)}@` } }],
+    })
+    .sort({ created_at: -1, _id: -1 })
+    .limit(1)
+    .toArray();
+  if (!latest) return input.subjectId;
+  if (JSON.stringify(latest.data) === JSON.stringify(data)) return latest.subject_id;
+  return `${input.subjectId}@${createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16)}`;
 }
 
 /** Starts a delivery for every enabled endpoint subscribed to the event (or only `endpointId`). */

@@ -100,4 +100,46 @@ describeWithStack('POST /reprocess: stages run again over past calls as a workfl
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain('paused');
   });
+
+  test('call.data.extracted is sent again only when a re-run changes a value', async () => {
+    const { organization, key } = await seedTenant(stack.database);
+    const orgId = organization._id;
+    const dataset = await api(stack, key, 'POST', '/datasets', {
+      key: 'fleet',
+      name: 'Fleet',
+      applies_to: 'all_calls',
+      fields: [{ name: 'fleet_size', type: 'number', description: 'How many vehicles are in the fleet' }],
+    });
+    expect(dataset.status).toBe(201);
+    const call = makeCall(orgId, { _id: `call_events_${orgId}`, status: 'completed' });
+    await insertCalls(stack.database, [call]);
+    await insertScriptTranscript(stack.database, call, [
+      { speaker: 'agent', text: 'How many vehicles do you run today?' },
+      { speaker: 'customer', text: 'We have about forty trucks, and our renewal is in March.' },
+    ]);
+    const extract = () => callActivitiesOf(stack).extractCallData({ orgId, callId: call._id });
+    const sent = () =>
+      stack.database.collections.events
+        .find({ org_id: orgId, type: 'call.data.extracted' })
+        .sort({ created_at: 1 })
+        .toArray();
+    await extract();
+    await extract(); // a retry, or a re-run that finds the same
+    expect(await sent()).toHaveLength(1);
+
+    // The dataset changes: the re-run's data differ, so one new event, once however often it runs.
+    const changed = await api(stack, key, 'PATCH', `/datasets/${dataset.body.data.id}`, {
+      fields: [
+        { name: 'fleet_size', type: 'number', description: 'How many vehicles are in the fleet' },
+        { name: 'renewal_month', type: 'string', description: 'The month their policy renews' },
+      ],
+    });
+    expect(changed.status).toBe(200);
+    await extract();
+    await extract();
+    const events = await sent();
+    expect(events).toHaveLength(2);
+    expect(events[1]!._id).not.toBe(events[0]!._id);
+    expect(events[1]!.data).not.toEqual(events[0]!.data);
+  });
 });

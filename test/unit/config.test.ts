@@ -11,7 +11,7 @@ describe('configuration', () => {
     expect(mongoUri(config)).toBe('mongodb://127.0.0.1:27017/');
     expect(temporalAddress(config)).toBe('127.0.0.1:7233');
     expect(config.TEMPORAL_UI_PORT).toBe(8233);
-    expect(config.WORKER_TASK_QUEUES).toEqual(['call-processing', 'transcription', 'webhooks']);
+    expect(config.WORKER_TASK_QUEUES).toEqual(['call-processing', 'transcription', 'webhooks', 'reprocessing']);
     expect(restBaseUrl(config)).toBe('http://127.0.0.1:3000/api/v1');
   });
 

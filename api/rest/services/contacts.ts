@@ -5,6 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { afterCursorFilter, decodeCursor } from '../../../lib/pagination';
+import { escapeRegex } from '../../../lib/regex';
 import type { ContactMetrics } from '../schemas/contacts';
 
 export interface ContactListQuery {
@@ -13,8 +14,6 @@ export interface ContactListQuery {
   email?: string;
   cursor?: string;
 }
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The conditions of GET /contacts other than the cursor. */
 export function contactListConditions(orgId: string, query: ContactListQuery): Filter<ContactDoc> {
