@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ReprocessJobDoc } from '../lib/documents';
-import { reprocessCallFilter } from '../lib/reprocessSelection';
+import { selectedCallIds } from '../lib/reprocessSelection';
 import type { Collections } from '../lib/mongo';
 import { NON_RETRYABLE } from '../lib/temporal';
 
@@ -37,12 +37,7 @@ export function createReprocessActivities(deps: { collections: Collections }) {
       limit: number;
     }): Promise<{ callIds: string[] }> {
       const job = await load(input);
-      const calls = await collections.calls
-        .find(reprocessCallFilter(job, input.afterCallId), { projection: { _id: 1 } })
-        .sort({ _id: 1 })
-        .limit(input.limit)
-        .toArray();
-      return { callIds: calls.map((call) => call._id) };
+      return { callIds: await selectedCallIds(collections, job, input.afterCallId, input.limit) };
     },
 
     /** Adds a page's outcome; idempotent per page (a retried write after `lastCallId` changes nothing). */

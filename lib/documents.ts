@@ -609,6 +609,10 @@ export interface ReprocessSelection {
   batch_id?: string;
   tags?: string[];
   call_ids?: string[];
+  /** Calls whose stored scorecard was made with this template. */
+  scorecard_template_id?: string;
+  /** Calls whose stored extractions include this dataset. */
+  dataset_key?: string;
 }
 
 /** A re-processing job (`_id` = `rep_…`), run by the `reprocessCalls` workflow `reprocess-<id>`. */

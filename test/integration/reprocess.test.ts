@@ -75,6 +75,19 @@ describeWithStack('POST /reprocess: stages run again over past calls as a workfl
     expect(Date.parse(rescored.produced_by.at)).toBeGreaterThan(Date.parse(untouched.produced_by.at));
     expect((await api(stack, key, 'POST', `/reprocess/${id}/pause`)).status).toBe(409);
 
+    // The calls still scored with the old template: selected by the template their scorecard used.
+    const stale = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['scorecard'],
+      selection: { scorecard_template_id: 'default_sales_lending' },
+    });
+    expect(stale.body.data).toMatchObject({ total: 1 });
+    await waitFor('the second job to complete', async () =>
+      (await api(stack, key, 'GET', `/reprocess/${stale.body.data.reprocess_id}`)).body.data.status === 'completed'
+        ? true
+        : undefined,
+    );
+    expect(await templateOf(calls[2]!._id)).toBe(created.body.data.id);
+
     // Permission and tenancy: settings:manage only (owner, admin, manager); another organization's job is a 404.
     const user = await createUser(stack.database.collections, {
       orgId,
@@ -141,5 +154,23 @@ describeWithStack('POST /reprocess: stages run again over past calls as a workfl
     expect(events).toHaveLength(2);
     expect(events[1]!._id).not.toBe(events[0]!._id);
     expect(events[1]!.data).not.toEqual(events[0]!.data);
+
+    // Selected by a dataset its stored extractions include; another dataset selects nothing.
+    const byDataset = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['extraction'],
+      selection: { dataset_key: 'fleet' },
+    });
+    expect(byDataset.body.data.total).toBe(1);
+    await waitFor('the dataset job to complete', async () =>
+      (await api(stack, key, 'GET', `/reprocess/${byDataset.body.data.reprocess_id}`)).body.data.status === 'completed'
+        ? true
+        : undefined,
+    );
+    expect(await sent()).toHaveLength(2); // nothing changed, nothing sent
+    const none = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['extraction'],
+      selection: { dataset_key: 'saas_lead' },
+    });
+    expect(none.body.data).toMatchObject({ total: 0 });
   });
 });

@@ -10,6 +10,15 @@ export const ReprocessSelectionSchema = z
     batch_id: z.string().min(1).max(64).optional(),
     tags: z.array(z.string().min(1).max(100)).min(1).max(20).optional().describe('calls carrying every one of them'),
     call_ids: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
+    scorecard_template_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe(
+        'calls whose stored scorecard was made with this template (`default_sales_lending` for the built-in one)',
+      ),
+    dataset_key: z.string().min(1).max(64).optional().describe('calls whose stored extractions include this dataset'),
   })
   .strict()
   .describe('which completed calls: every condition given holds; none given takes all of them');

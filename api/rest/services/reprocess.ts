@@ -5,7 +5,7 @@ import { REPROCESS_STAGES, type ReprocessJobDoc } from '../../../lib/documents';
 import { conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Collections } from '../../../lib/mongo';
-import { reprocessCallFilter } from '../../../lib/reprocessSelection';
+import { countSelectedCalls } from '../../../lib/reprocessSelection';
 import { signalReprocessCalls, startReprocessCalls } from '../../../lib/workflowStarts';
 import type { ReprocessRequest } from '../schemas/reprocess';
 
@@ -40,7 +40,7 @@ export async function startReprocessJob(
     updated_at: new Date(),
     finished_at: null,
   };
-  job.total = await collections.calls.countDocuments(reprocessCallFilter(job));
+  job.total = await countSelectedCalls(collections, job);
   await collections.reprocessJobs.insertOne(job);
   await startReprocessCalls(temporal, { orgId, jobId: job._id });
   return job;
