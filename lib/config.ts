@@ -58,6 +58,8 @@ export const ConfigSchema = z.object({
     .pipe(z.array(z.enum(TASK_QUEUE_NAMES)))
     .transform((queues) => (queues.length > 0 ? queues : [...TASK_QUEUE_NAMES])),
   WORKER_SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
+  /** Unset: off. Set: the Temporal SDK's Prometheus exporter listens there (HOST) at /metrics. */
+  WORKER_METRICS_PORT: port.optional(),
   BATCH_CONCURRENCY: positiveInt.max(100).default(10),
 
   // AES-256-GCM key (32 bytes, base64) for stored secrets; `npm run dev` generates one into DATA_DIR.

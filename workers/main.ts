@@ -1,4 +1,4 @@
-import { NativeConnection } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { checkAudioToolchain } from '../lib/audioToolchain';
 import { loadConfigOrExit, temporalAddress } from '../lib/config';
 import { backfillLeadResponses } from '../lib/leadResponse';
@@ -16,6 +16,16 @@ import { RETENTION_SCHEDULE_ID } from '../lib/temporal';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config, 'worker');
+  if (config.WORKER_METRICS_PORT) {
+    // Workflow and activity outcomes, latencies, task-queue polls and slots, from the SDK itself.
+    Runtime.install({
+      logger: new DefaultLogger('WARN'),
+      telemetryOptions: {
+        metrics: { prometheus: { bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}` } },
+      },
+    });
+    logger.info({ port: config.WORKER_METRICS_PORT }, 'worker metrics at /metrics');
+  }
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   const connection = await NativeConnection.connect({ address: temporalAddress(config) });

@@ -8,6 +8,7 @@ import { AnthropicAnswerEngine } from './engine/anthropicAnswer';
 import { loadHelpCorpus, type HelpCorpus } from './engine/corpus';
 import { buildHelpIndex } from './engine/search';
 import { healthRouter } from '../http/health';
+import { httpMetrics, metricsRouter } from '../http/metrics';
 import { allowedMethods } from '../http/allowedMethods';
 import { errorHandler } from '../http/errors';
 import { requestLogging } from '../http/logging';
@@ -47,8 +48,10 @@ export function createHelpApp(deps: HelpDeps): Koa {
   const index = buildHelpIndex(corpus);
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
+  app.use(httpMetrics('help'));
   app.use(requestLogging(deps.logger));
   app.use(errorHandler(deps.logger));
+  app.use(metricsRouter().routes());
   // MongoDB holds the shared ask rate-limit counters, so the app is not ready without it.
   app.use(healthRouter({ mongo: () => pingDatabase(deps.database) }).routes());
   app.use(publicHelpRouter(corpus, index).routes());

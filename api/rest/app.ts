@@ -2,6 +2,7 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import { cachedAudioCheck } from '../../lib/audioToolchain';
 import { sttBaseUrl } from '../../lib/config';
+import { httpMetrics, metricsRouter } from '../http/metrics';
 import { healthRouter, pingHttpServer } from '../http/health';
 import { allowedMethods } from '../http/allowedMethods';
 import { errorHandler } from '../http/errors';
@@ -62,8 +63,10 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
 export function createRestApp(deps: RestDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
+  app.use(httpMetrics('rest'));
   app.use(requestLogging(deps.logger));
   app.use(errorHandler(deps.logger));
+  app.use(metricsRouter().routes());
 
   const health = healthRouter({
     mongo: () => pingDatabase(deps.database),

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { rateLimited } from '../../../lib/errors';
 import type { Collections } from '../../../lib/mongo';
+import { rateLimitRefusals } from '../../../lib/metrics';
 import { consumeRateLimit, type RateLimitDecision } from '../../../lib/rateLimit';
 import { authOf } from './auth';
 
@@ -29,7 +30,10 @@ export function organizationRateLimit(collections: Collections): Middleware {
     );
     const noted = (decision: RateLimitDecision) => {
       if (decision.allowed) exhaustedUntil.delete(auth.orgId);
-      else exhaustedUntil.set(auth.orgId, decision.resetAt * 1000);
+      else {
+        exhaustedUntil.set(auth.orgId, decision.resetAt * 1000);
+        rateLimitRefusals.inc();
+      }
       ctx.set('X-RateLimit-Limit', String(decision.limit));
       ctx.set('X-RateLimit-Remaining', String(decision.remaining));
       ctx.set('X-RateLimit-Reset', String(decision.resetAt));
