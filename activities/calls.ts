@@ -1,3 +1,4 @@
+import { SEARCH_STALE } from '../lib/search/document';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { CallStatus, StageName, StageStatus } from '../lib/documents';
 import type { Collections } from '../lib/mongo';
@@ -14,9 +15,13 @@ export function createCallStoreActivities({ collections }: { collections: Collec
   return {
     async setCallStatus(input: { orgId: string; callId: string; status: CallStatus; reason?: string }): Promise<void> {
       const now = new Date();
+      const status = { status: input.status, failure_reason: input.reason ?? null, updated_at: now };
+      // A completed call is flagged for the search index in the same write (activities/search.ts).
       const result = await collections.calls.updateOne(
         { _id: input.callId, org_id: input.orgId },
-        { $set: { status: input.status, failure_reason: input.reason ?? null, updated_at: now } },
+        input.status === 'completed'
+          ? { $set: { ...status, ...SEARCH_STALE.$set }, $inc: SEARCH_STALE.$inc }
+          : { $set: status },
       );
       if (result.matchedCount === 0) {
         throw callNotFound(input.callId);

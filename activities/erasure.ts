@@ -9,6 +9,7 @@ import type { CallDoc, ContactDoc, ErasureDoc, ErasureSubject } from '../lib/doc
 import { recordEvent } from '../lib/eventLog';
 import { refreshLeadResponse } from '../lib/leadResponse';
 import { mismoBucket, recordingsBucket, type Collections } from '../lib/mongo';
+import type { SearchClient } from '../lib/search/client';
 import { NON_RETRYABLE } from '../lib/temporal';
 import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 
@@ -21,12 +22,13 @@ export interface CallErasureDeps {
   db: Db;
   collections: Collections;
   config: Config;
+  search: SearchClient;
 }
 
 /**
  * Deletes one call and everything stored for it: transcript, extractions, scorecard, tasks,
  * appointments, the recording and MISMO files (GridFS files and chunks), its events and their
- * webhook deliveries. The call document goes last, so a retry after a crash finds the call and
+ * webhook deliveries, and its search index entry. The call document goes last, so a retry after a crash finds the call and
  * finishes. Returns what was removed, by collection, and the copies that live in connected systems.
  */
 export async function eraseCallRecords(
@@ -86,6 +88,8 @@ export async function eraseCallRecords(
     await deleteGridFsFile(recordingsBucket(db), call.recording_unredacted_file_id ?? null, call.org_id),
   );
   count('mismo_files', await deleteGridFsFile(mismoBucket(db), call.mismo_file_id, call.org_id));
+  // Before the call document: a retry after a failure here still finds the call and removes it again.
+  await deps.search.remove(call.org_id, [call._id]);
   count('calls', (await collections.calls.deleteOne(byCallId)).deletedCount);
   await callDaysChanged(collections, call.org_id, [call.recorded_day]);
   return { removed, externalCopies };

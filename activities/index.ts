@@ -16,6 +16,9 @@ import { createErasureActivities } from './erasure';
 import { createRetentionActivities } from './retention';
 import { createReprocessActivities } from './reprocess';
 import { createScorecardActivities } from './scorecard';
+import { createSearchActivities } from './search';
+import { searchUrl } from '../lib/config';
+import { createSearchClient, type SearchClient } from '../lib/search/client';
 import { createSummaryActivities } from './summary';
 import { createSyncActivities } from './sync';
 import { createTranscriptionActivities } from './transcription';
@@ -38,11 +41,18 @@ export interface ActivityDeps {
   language?: LanguageEngine;
   /** The speech-to-text server; by default the one STT_BASE_URL (or the embedded server) names. */
   speechToText?: SpeechToText;
+  /** The search engine; by default the one SEARCH_URL (or the embedded server) names. */
+  search?: SearchClient;
 }
 
 /** Activities of the `call-processing` queue; workflows proxy them by this factory's return type. */
 export function createCallProcessingActivities(baseDeps: ActivityDeps) {
-  const deps = { ...baseDeps, language: baseDeps.language ?? createLanguageEngine(baseDeps.config) };
+  const deps = {
+    ...baseDeps,
+    language: baseDeps.language ?? createLanguageEngine(baseDeps.config),
+    search:
+      baseDeps.search ?? createSearchClient(searchUrl(baseDeps.config), baseDeps.config.SEARCH_TIMEOUT_SECONDS * 1000),
+  };
   return {
     ...createCallStoreActivities(deps),
     ...createRecordingActivities(deps),
@@ -60,6 +70,7 @@ export function createCallProcessingActivities(baseDeps: ActivityDeps) {
     ...createActionActivities(deps),
     ...createMismoActivities(deps),
     ...createSyncActivities(deps),
+    ...createSearchActivities(deps),
   };
 }
 

@@ -1,3 +1,4 @@
+import { SEARCH_STALE } from '../lib/search/document';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../lib/config';
 import type { TranscriptSegment } from '../lib/documents';
@@ -100,6 +101,11 @@ export function createPolicyReapplyActivities(deps: {
         .sort({ _id: 1 })
         .limit(REAPPLY_CALLS_PER_BATCH)
         .toArray();
+      // Flagged before any text changes, so a crash halfway cannot leave the index with the old text.
+      await collections.calls.updateMany(
+        { org_id: input.orgId, _id: { $in: calls.map((call) => call._id) }, status: 'completed' },
+        SEARCH_STALE,
+      );
       let changed = 0;
       for (const call of calls) {
         Context.current().heartbeat(call._id);

@@ -1,3 +1,4 @@
+import { SEARCH_STALE } from '../lib/search/document';
 import { Context } from '@temporalio/activity';
 import type { Filter } from 'mongodb';
 import { recordAuditEvent, SYSTEM_ACTOR } from '../lib/auditLog';
@@ -97,7 +98,11 @@ export function createRetentionActivities(deps: CallErasureDeps) {
           await collections.transcripts.deleteOne({ _id: call._id, org_id: call.org_id });
           await collections.calls.updateOne(
             { _id: call._id, org_id: call.org_id },
-            { $set: { transcript_deleted_at: new Date(), updated_at: new Date() } },
+            // The index drops the transcript's text at its next sweep.
+            {
+              $set: { transcript_deleted_at: new Date(), updated_at: new Date(), ...SEARCH_STALE.$set },
+              $inc: SEARCH_STALE.$inc,
+            },
           );
         }
         removedCallIds.push(call._id);

@@ -79,6 +79,10 @@ export const ConfigSchema = z.object({
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
   // Which Whisper the embedded server runs (unused when STT_BASE_URL names another server).
   STT_EMBEDDED_MODEL: z.enum(['base', 'tiny.en']).default('base'),
+  // Search (GET /search/calls): the search server (scripts/search/server.py, tantivy); unset, the embedded one.
+  SEARCH_URL: z.string().url().optional(),
+  SEARCH_PORT: port.default(8766),
+  SEARCH_TIMEOUT_SECONDS: positiveInt.default(10),
   // Audio decoding (scripts/audio/prepare_audio.py): a Python with PyAV. `npm run dev` and the tests
   // point it at the tool bootstrap's speech environment; the Docker image has its own.
   AUDIO_PYTHON: z.string().min(1).default('python3'),
@@ -199,6 +203,11 @@ export function temporalUiWorkflowUrl(
 export function restBaseUrl(config: Config): string {
   const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.REST_PORT}`;
   return `${base.replace(/\/+$/, '')}/api/v1`;
+}
+
+/** Base URL of the search server, without a trailing slash. */
+export function searchUrl(config: Pick<Config, 'SEARCH_URL' | 'SEARCH_PORT'>): string {
+  return (config.SEARCH_URL ?? `http://127.0.0.1:${config.SEARCH_PORT}`).replace(/\/+$/, '');
 }
 
 /** Base URL of the speech-to-text server, without a trailing slash (…/v1 is appended by the client). */

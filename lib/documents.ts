@@ -145,6 +145,10 @@ export interface CallDoc {
   /** When retention deleted the recording or the transcript (the call and its outputs stay). */
   recording_deleted_at?: Date;
   transcript_deleted_at?: Date;
+  /** Set by a change the search index has not caught up with (activities/search.ts); absent once indexed. */
+  search_stale?: boolean;
+  /** Bumped with every `search_stale`, so indexing clears only the flag of the version it read. */
+  search_version?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -598,7 +602,16 @@ export interface ErasureDoc {
 }
 
 /** Stages `POST /reprocess` can run again over past calls, in the order they run. */
-export const REPROCESS_STAGES = ['summary', 'scorecard', 'extraction', 'actions', 'mismo', 'crm', 'calendar'] as const;
+export const REPROCESS_STAGES = [
+  'summary',
+  'scorecard',
+  'extraction',
+  'actions',
+  'mismo',
+  'crm',
+  'calendar',
+  'search',
+] as const;
 export type ReprocessStage = (typeof REPROCESS_STAGES)[number];
 
 /** Which past calls a re-processing job takes (all given conditions hold; only completed calls). */

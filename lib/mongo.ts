@@ -67,6 +67,8 @@ export const COLLECTIONS = {
       { key: { org_id: 1, direction: 1, recorded_at: -1, _id: -1 }, name: 'org_direction_newest' },
       { key: { org_id: 1, external_id: 1 }, name: 'org_external_id' },
       { key: { org_id: 1, tags: 1, recorded_at: -1, _id: -1 }, name: 'org_tag_newest' },
+      // The search sweep's read: an organization's calls the index has not caught up with.
+      { key: { org_id: 1, search_stale: 1 }, name: 'org_search_stale' },
     ],
   },
   batches: { name: 'batches', indexes: [{ key: { org_id: 1, created_at: -1 }, name: 'org_created' }] },

@@ -47,6 +47,18 @@ export interface ApplyPrivacyPolicyInput {
 
 export const privacyPolicyWorkflowId = (orgId: string, version: number) => `privacy-policy-${orgId}-v${version}`;
 
+/** The Temporal Schedule that starts `syncSearchIndex`. */
+export const SEARCH_SYNC_SCHEDULE_ID = 'search-index-sync';
+export const searchRebuildWorkflowId = (orgId: string) => `search-rebuild-${orgId}`;
+
+export interface RebuildSearchIndexInput {
+  orgId: string;
+  /** Carried across continue-as-new: when the rebuild started, where it is, and its count so far. */
+  startedAtMs?: number;
+  afterCallId?: string | null;
+  indexed?: number;
+}
+
 export interface EnforceRetentionInput {
   /** ISO 8601: what is older than each period at this time is deleted (default: the run's start). */
   asOf?: string;

@@ -13,6 +13,9 @@ import {
   deliveryWorkflowId,
   erasureWorkflowId,
   RETENTION_SCHEDULE_ID,
+  SEARCH_SYNC_SCHEDULE_ID,
+  searchRebuildWorkflowId,
+  type RebuildSearchIndexInput,
   type EnforceRetentionInput,
   type EraseDataInput,
   type ApplyPrivacyPolicyInput,
@@ -47,6 +50,8 @@ export interface WorkflowSignatures {
   applyPrivacyPolicy: (input: ApplyPrivacyPolicyInput) => Promise<{ calls: number; changed: number }>;
   reprocessCalls: (input: ReprocessCallsInput) => Promise<{ status: 'completed' | 'cancelled' }>;
   enforceRetention: (input?: EnforceRetentionInput) => Promise<Record<string, number>>;
+  syncSearchIndex: () => Promise<{ indexed: number }>;
+  rebuildSearchIndex: (input: RebuildSearchIndexInput) => Promise<{ indexed: number; removed: number }>;
 }
 
 /** `eraseData` for a stored erasure request (id `erasure-<erasureId>`). */
@@ -120,6 +125,46 @@ export async function ensureRetentionSchedule(client: Client): Promise<'created'
     if (error instanceof ScheduleAlreadyRunning) return 'exists';
     throw error;
   }
+}
+
+/** How often the search sweep indexes calls the index has not caught up with. */
+export const SEARCH_SYNC_EVERY = '30 seconds';
+
+/**
+ * The `search-index-sync` Temporal Schedule (every SEARCH_SYNC_EVERY; an overlapping run is skipped),
+ * created like the retention schedule.
+ */
+export async function ensureSearchSyncSchedule(client: Client): Promise<'created' | 'exists'> {
+  try {
+    await client.schedule.create({
+      scheduleId: SEARCH_SYNC_SCHEDULE_ID,
+      spec: { intervals: [{ every: SEARCH_SYNC_EVERY }] },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'syncSearchIndex',
+        workflowId: 'search-index-sync-run',
+        taskQueue: taskQueues.callProcessing,
+        args: [],
+      },
+    });
+    return 'created';
+  } catch (error) {
+    if (error instanceof ScheduleAlreadyRunning) return 'exists';
+    throw error;
+  }
+}
+
+/** `rebuildSearchIndex` for one organization (id `search-rebuild-<orgId>`; one at a time). */
+export async function startRebuildSearchIndex(client: Client, orgId: string): Promise<string> {
+  const workflowId = searchRebuildWorkflowId(orgId);
+  await client.workflow.start<WorkflowSignatures['rebuildSearchIndex']>('rebuildSearchIndex', {
+    workflowId,
+    taskQueue: taskQueues.callProcessing,
+    args: [{ orgId }],
+    typedSearchAttributes: [{ key: searchAttributes.OrgId, value: orgId }],
+  });
+  return workflowId;
 }
 
 /** `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */

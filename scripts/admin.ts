@@ -10,6 +10,7 @@
  *   key create --org ORG --user U --name N
  *   key list --org ORG
  *   key revoke --org ORG --id K
+ *   search rebuild --org ORG | --all        (re-indexes calls for search; waits, printing each organization)
  *
  * With --json every command prints one JSON object (errors too, as `{ "error": { code, message } }`).
  * Exit codes: 0 done, 1 failed (e.g. not found), 2 bad usage.
@@ -28,6 +29,7 @@ import {
   createOrganization,
   createUser,
   disableUser,
+  findOrganization,
   organizationView,
   revokeApiKey,
   rotateDialerSecret,
@@ -36,6 +38,8 @@ import {
 } from '../lib/tenancy';
 import { issuesToDetails } from '../lib/validation';
 import { issueInvitation } from '../lib/consoleSessions';
+import { connectTemporal } from '../lib/temporalClient';
+import { startRebuildSearchIndex } from '../lib/workflowStarts';
 
 class UsageError extends Error {}
 
@@ -59,6 +63,9 @@ const COMMANDS = {
   'key create': z.object({ org: id, user: id, name: z.string().trim().min(1, 'is required') }),
   'key list': z.object({ org: id }),
   'key revoke': z.object({ org: id, id }),
+  'search rebuild': z
+    .object({ org: id.optional(), all: z.boolean().default(false) })
+    .refine((input) => Boolean(input.org) !== input.all, { message: 'give --org ORG or --all', path: ['org'] }),
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -122,6 +129,36 @@ async function run(command: CommandName, options: Record<string, unknown>, colle
       const input = COMMANDS[command].parse(options);
       return apiKeyView(await revokeApiKey(collections, input.org, input.id));
     }
+    case 'search rebuild': {
+      const input = COMMANDS[command].parse(options);
+      return rebuildSearch(collections, config, input.org ?? null);
+    }
+  }
+}
+
+/** Starts `rebuildSearchIndex` per organization (the worker runs it) and waits, one line per organization. */
+async function rebuildSearch(collections: Collections, config: Config, orgId: string | null) {
+  const orgIds = orgId
+    ? [(await findOrganization(collections, orgId))._id]
+    : (await collections.organizations.find({}, { projection: { _id: 1 } }).toArray()).map((org) => org._id);
+  const temporal = await connectTemporal(config);
+  try {
+    const rebuilt: { organization_id: string; workflow_id: string; indexed: number; removed: number }[] = [];
+    for (const [index, id] of orgIds.entries()) {
+      const workflowId = await startRebuildSearchIndex(temporal.client, id);
+      process.stderr.write(`[${index + 1}/${orgIds.length}] ${id}: rebuilding (${workflowId}) …\n`);
+      const result = (await temporal.client.workflow.getHandle(workflowId).result()) as {
+        indexed: number;
+        removed: number;
+      };
+      process.stderr.write(
+        `[${index + 1}/${orgIds.length}] ${id}: ${result.indexed} calls indexed, ${result.removed} removed\n`,
+      );
+      rebuilt.push({ organization_id: id, workflow_id: workflowId, ...result });
+    }
+    return { rebuilt };
+  } finally {
+    await temporal.close();
   }
 }
 
@@ -151,6 +188,7 @@ function parseCommandLine(argv: string[]) {
       role: { type: 'string' },
       id: { type: 'string' },
       user: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   const command = positionals.slice(0, 2).join(' ');

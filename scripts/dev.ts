@@ -6,7 +6,15 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { invitationLink, loadConfigOrExit, mongoUri, sttBaseUrl, temporalAddress, type Config } from '../lib/config';
+import {
+  invitationLink,
+  loadConfigOrExit,
+  mongoUri,
+  searchUrl,
+  sttBaseUrl,
+  temporalAddress,
+  type Config,
+} from '../lib/config';
 import { hashApiKey } from '../lib/crypto';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { issueInvitation } from '../lib/consoleSessions';
@@ -16,13 +24,22 @@ import {
   assertPortFree,
   spawnManaged,
   startSecantus,
+  startSearchServer,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from './stack';
 import { ensureDevAskServiceKey, ensureDevEncryptionKey } from './devSecrets';
 import { assertDataDirFits } from './migrateData';
-import { embeddedSttModel, ensureTools, REPO_ROOT, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from './tools';
+import {
+  embeddedSttModel,
+  ensureTools,
+  REPO_ROOT,
+  SEARCH_SERVER_SCRIPT,
+  STT_SERVER_SCRIPT,
+  toolPath,
+  toolsNeeded,
+} from './tools';
 
 const COLORS: Record<string, string> = {
   temporal: '\x1b[35m',
@@ -31,6 +48,7 @@ const COLORS: Record<string, string> = {
   rest: '\x1b[33m',
   help: '\x1b[34m',
   stt: '\x1b[31m',
+  search: '\x1b[90m',
   dev: '\x1b[1m',
 };
 const useColor = process.stdout.isTTY;
@@ -153,6 +171,7 @@ async function main(): Promise<void> {
             [config.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT'],
           ] as [number, string][])),
       ...(config.STT_BASE_URL ? [] : ([[config.STT_PORT, 'STT_PORT']] as [number, string][])),
+      ...(config.SEARCH_URL ? [] : ([[config.SEARCH_PORT, 'SEARCH_PORT']] as [number, string][])),
     ];
     for (const [port, name] of fixedPorts) await assertPortFree(port, name);
 
@@ -194,12 +213,26 @@ async function main(): Promise<void> {
       );
     }
 
+    if (!config.SEARCH_URL) {
+      log(`starting the search engine (tantivy) on 127.0.0.1:${config.SEARCH_PORT}`);
+      started.push(
+        await startSearchServer({
+          python: toolPath('search'),
+          script: SEARCH_SERVER_SCRIPT,
+          port: config.SEARCH_PORT,
+          dataDir: path.join(dataDir, 'search'),
+          sink: prefixed('search'),
+        }),
+      );
+    }
+
     const childEnv = {
       ...process.env,
       MONGODB_URI: mongoUri(config),
       TEMPORAL_ADDRESS: temporalAddress(config),
       SECRETS_ENCRYPTION_KEY: ensureDevEncryptionKey(config),
       STT_BASE_URL: sttBaseUrl(config),
+      SEARCH_URL: searchUrl(config),
       // The console links each call's workflow in the embedded Temporal UI.
       ...(config.TEMPORAL_ADDRESS || config.TEMPORAL_UI_URL
         ? {}
@@ -249,6 +282,7 @@ async function main(): Promise<void> {
       `  Temporal UI   ${uiUrl}`,
       `  Temporal      ${temporalAddress(config)}   MongoDB ${mongoUri(config)}`,
       `  Speech-to-text ${sttBaseUrl(config)}/v1/audio/transcriptions`,
+      `  Search engine ${searchUrl(config)}`,
       '',
       `  Demo organization ${demo.organization_id} (owner ${demo.user_email})`,
       `  Demo API key      ${demo.api_key}`,

@@ -289,3 +289,36 @@ export async function startSttServer(options: SttServerOptions): Promise<Managed
   }
   return server;
 }
+
+export interface SearchServerOptions {
+  python: string;
+  script: string;
+  port: number;
+  dataDir: string;
+  sink: LineSink;
+}
+
+/** The embedded search engine (scripts/search/server.py: tantivy behind a JSON API). */
+export async function startSearchServer(options: SearchServerOptions): Promise<ManagedProcess> {
+  const server = spawnManaged(
+    'search',
+    options.python,
+    [options.script, '--host', '127.0.0.1', '--port', String(options.port), '--data', options.dataDir],
+    { sink: options.sink },
+  );
+  try {
+    await waitFor(
+      `search server on 127.0.0.1:${options.port}`,
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${options.port}/healthz`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      },
+      server,
+      30_000,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}

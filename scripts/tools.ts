@@ -10,6 +10,7 @@
  *    PyAV, which faster-whisper brings and which decodes every recording for the worker
  *    (scripts/audio/prepare_audio.py: FFmpeg's libraries inside the wheel, no system ffmpeg).
  *  - schemathesis (API fuzzing in the tests) — PyPI wheel.
+ *  - The search engine: tantivy (PyPI wheel of the Rust library) behind scripts/search/server.py.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -37,6 +38,8 @@ export const TOOL_VERSIONS = {
    * program). Pinned: a beta, chosen by the conformance suite (docs/architecture.md).
    */
   secantusWheel: 'secantusdb==0.7.0b3',
+  /** The search engine (BM25, phrases), chosen by bench/searchEngines.py (docs/search.md). MIT. */
+  searchWheel: 'tantivy==0.27.0',
 } as const;
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -45,6 +48,7 @@ const VENV_DIR = path.join(TOOLS_DIR, 'venv');
 const STT_VENV_DIR = path.join(TOOLS_DIR, 'stt-venv');
 const FUZZ_VENV_DIR = path.join(TOOLS_DIR, 'fuzz-venv');
 const SECANTUS_VENV_DIR = path.join(TOOLS_DIR, 'secantus-venv');
+const SEARCH_VENV_DIR = path.join(TOOLS_DIR, 'search-venv');
 const FERRETDB_SOURCE_DIR = path.join(REPO_ROOT, 'scripts', 'tools', 'ferretdb');
 
 export const TOOL_PATHS = {
@@ -55,9 +59,12 @@ export const TOOL_PATHS = {
   stt: path.join(STT_VENV_DIR, 'bin', 'python'),
   schemathesis: path.join(FUZZ_VENV_DIR, 'bin', 'st'),
   secantus: path.join(SECANTUS_VENV_DIR, 'bin', 'secantusd-py'),
+  /** The Python that runs scripts/search/server.py. */
+  search: path.join(SEARCH_VENV_DIR, 'bin', 'python'),
 } as const;
 
 export const STT_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'stt', 'server.py');
+export const SEARCH_SERVER_SCRIPT = path.join(REPO_ROOT, 'scripts', 'search', 'server.py');
 
 /** Whisper base in faster-whisper format, joined from its two PyPI parts; its model.bin must have this digest. */
 export const WHISPER_BASE_DIR = path.join(TOOLS_DIR, 'models', 'whisper-base');
@@ -86,6 +93,7 @@ function wantedStamp(tool: ToolName): string {
   if (tool === 'stt') return TOOL_VERSIONS.sttWheels.join(' ');
   if (tool === 'schemathesis') return TOOL_VERSIONS.schemathesisWheel;
   if (tool === 'secantus') return TOOL_VERSIONS.secantusWheel;
+  if (tool === 'search') return TOOL_VERSIONS.searchWheel;
   const sources = ['go.mod', 'go.sum', 'main.go'].map((file) => readFileSync(path.join(FERRETDB_SOURCE_DIR, file)));
   return `${TOOL_VERSIONS.ferretdb} ${createHash('sha256').update(Buffer.concat(sources)).digest('hex').slice(0, 16)}`;
 }
@@ -167,6 +175,16 @@ function installSecantus(log: Log): void {
   );
 }
 
+function installSearchEngine(log: Log): void {
+  if (!existsSync(path.join(SEARCH_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', SEARCH_VENV_DIR], log);
+  run(
+    path.join(SEARCH_VENV_DIR, 'bin', 'pip'),
+    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.searchWheel],
+    log,
+  );
+  run(TOOL_PATHS.search, ['-c', 'import tantivy; print("tantivy", tantivy.__version__)'], log);
+}
+
 function buildFerretDb(log: Log): void {
   mkdirSync(path.dirname(TOOL_PATHS.ferretdb), { recursive: true });
   log(`building FerretDB ${TOOL_VERSIONS.ferretdb} with Go (about two minutes the first time)`);
@@ -189,6 +207,7 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
       else if (tool === 'stt') installSpeechToText(log);
       else if (tool === 'schemathesis') installSchemathesis(log);
       else if (tool === 'secantus') installSecantus(log);
+      else if (tool === 'search') installSearchEngine(log);
       else installWheel(tool, log);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${FALLBACK_HINTS[tool]}`);
@@ -201,6 +220,7 @@ export function ensureTools(tools: readonly ToolName[], log: Log = defaultLog): 
 
 const FALLBACK_HINTS: Record<ToolName, string> = {
   secantus: 'SecantusDB comes from PyPI (secantusdb); or point MONGODB_URI at a running MongoDB.',
+  search: 'tantivy comes from PyPI (a manylinux wheel); or point SEARCH_URL at a running search server.',
   temporal:
     'Fallback: build the Temporal CLI from the Go module proxy (GOBIN=.tools/bin go install github.com/temporalio/cli/cmd/temporal@v1.5.1) and set TEMPORAL_CLI_PATH, or point TEMPORAL_ADDRESS at a running server.',
   temporalTestServer:
@@ -216,6 +236,7 @@ export function toolsNeeded(env: NodeJS.ProcessEnv, purpose: 'dev' | 'test'): To
   const tools: ToolName[] = [];
   if (!env.TEMPORAL_ADDRESS && !env.TEMPORAL_CLI_PATH) tools.push('temporal');
   if (!env.MONGODB_URI) tools.push('secantus');
+  if (!env.SEARCH_URL) tools.push('search');
   if (purpose === 'test' && !env.TEMPORAL_TEST_SERVER_PATH) tools.push('temporalTestServer');
   // The tests fuzz the API, and migrate an earlier version's data (read with FerretDB).
   if (purpose === 'test') tools.push('schemathesis', 'ferretdb');

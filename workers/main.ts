@@ -6,8 +6,8 @@ import { createLogger } from '../lib/logger';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { connectTemporal } from '../lib/temporalClient';
 import { createWorkers } from './createWorkers';
-import { ensureRetentionSchedule } from '../lib/workflowStarts';
-import { RETENTION_SCHEDULE_ID } from '../lib/temporal';
+import { ensureRetentionSchedule, ensureSearchSyncSchedule } from '../lib/workflowStarts';
+import { RETENTION_SCHEDULE_ID, SEARCH_SYNC_SCHEDULE_ID } from '../lib/temporal';
 
 /**
  * The worker entrypoint: `WORKER_TASK_QUEUES` chooses the queues this process serves, so each
@@ -59,6 +59,13 @@ async function main(): Promise<void> {
       (outcome) => logger.info({ schedule: RETENTION_SCHEDULE_ID, outcome }, 'retention schedule ready'),
       (error: Error) =>
         logger.error({ err: error }, 'the retention schedule could not be created; retry at next start'),
+    );
+  }
+  if (config.WORKER_TASK_QUEUES.includes('call-processing')) {
+    await ensureSearchSyncSchedule(temporal.client).then(
+      (outcome) => logger.info({ schedule: SEARCH_SYNC_SCHEDULE_ID, outcome }, 'search sync schedule ready'),
+      (error: Error) =>
+        logger.error({ err: error }, 'the search sync schedule could not be created; retry at next start'),
     );
   }
   logger.info({ queues: config.WORKER_TASK_QUEUES }, 'workers running');

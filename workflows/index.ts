@@ -5,3 +5,4 @@ export { syncCall } from './syncStages';
 export { checkConnection } from './checkConnection';
 export { applyPrivacyPolicy, eraseData, enforceRetention } from './privacy';
 export { reprocessCalls } from './reprocess';
+export { rebuildSearchIndex, syncSearchIndex } from './search';

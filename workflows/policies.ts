@@ -169,3 +169,27 @@ export const privacyBatchPolicy = {
     nonRetryableErrorTypes: [NON_RETRYABLE.erasureNotFound],
   },
 } satisfies ActivityOptions;
+
+/**
+ * Writes to the search engine: a page of calls at a time, heartbeating in a rebuild. Retried for
+ * about ten minutes; a call left behind keeps its `search_stale` flag for the next sweep.
+ */
+export const searchIndexPolicy = {
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 15,
+  },
+} satisfies ActivityOptions;
+
+/** processCall's own indexing of the call it completed: brief, since the sweep catches up on a failure. */
+export const searchIndexOnCompletionPolicy = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3 },
+} satisfies ActivityOptions;
+
+/** Re-indexing a re-processed call, on the `reprocessing` queue like its other stages. */
+export const reprocessSearchPolicy = { ...searchIndexPolicy, taskQueue: 'reprocessing' } satisfies ActivityOptions;

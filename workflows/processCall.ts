@@ -1,6 +1,13 @@
 import { patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
-import { callStorePolicy, fetchRecordingPolicy, languagePolicy, mismoPolicy, transcriptionPolicy } from './policies';
+import {
+  callStorePolicy,
+  fetchRecordingPolicy,
+  languagePolicy,
+  mismoPolicy,
+  searchIndexOnCompletionPolicy,
+  transcriptionPolicy,
+} from './policies';
 import type { TranscriptionQueueActivities } from '../activities';
 import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
@@ -15,6 +22,7 @@ const recordings = proxyActivities<CallProcessingActivities>(fetchRecordingPolic
 const transcription = proxyActivities<TranscriptionQueueActivities>(transcriptionPolicy);
 const language = proxyActivities<CallProcessingActivities>(languagePolicy);
 const mismo = proxyActivities<CallProcessingActivities>(mismoPolicy);
+const searchOnCompletion = proxyActivities<CallProcessingActivities>(searchIndexOnCompletionPolicy);
 
 /**
  * Change ids of `patched()`: histories recorded before a change replay the old path (test/replay
@@ -37,6 +45,8 @@ export const PATCHES = {
    * organization's privacy policy before any other stage reads it (before: no redaction).
    */
   piiRedaction: 'pii-redaction-v1',
+  /** A completed call is indexed for search at once (before: no search index). */
+  searchIndex: 'search-index-v1',
 } as const;
 
 /** Stages the first version recorded as `skipped` with this reason. */
@@ -118,7 +128,21 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   if (!withSync) await store.upsertContactForCall(input);
   await setStatus(writes, input, 'completed');
   await store.emitCallCompleted(input);
+  if (patched(PATCHES.searchIndex)) await indexForSearch(input);
   return { callId: input.callId, status: 'completed' };
+}
+
+/**
+ * The completed call goes into the search index now; if the engine cannot take it, the call keeps
+ * the `search_stale` flag its completion set and the `search-index-sync` sweep indexes it later: a
+ * search outage never fails a call.
+ */
+async function indexForSearch(input: ProcessCallInput): Promise<void> {
+  try {
+    await searchOnCompletion.indexCallsForSearch({ orgId: input.orgId, callIds: [input.callId] });
+  } catch {
+    // Left to the sweep (the failed attempts are in the history).
+  }
 }
 
 /** The extraction found no lending call: no MISMO activity runs. */

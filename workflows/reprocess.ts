@@ -1,13 +1,27 @@
-import { condition, continueAsNew, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  patched,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { CallProcessingActivities } from '../activities';
 import type { ReprocessStage } from '../lib/documents';
 import type { ReprocessCallsInput } from '../lib/temporal';
 import { describeFailure } from './failures';
-import { callStorePolicy, reprocessLanguagePolicy, reprocessSyncPolicy } from './policies';
+import { callStorePolicy, reprocessLanguagePolicy, reprocessSearchPolicy, reprocessSyncPolicy } from './policies';
 
 const jobs = proxyActivities<CallProcessingActivities>(callStorePolicy);
 const language = proxyActivities<CallProcessingActivities>(reprocessLanguagePolicy);
 const sync = proxyActivities<CallProcessingActivities>(reprocessSyncPolicy);
+const searchIndex = proxyActivities<CallProcessingActivities>(reprocessSearchPolicy);
+
+/** Stages whose results the search index holds: after any of them the call is indexed again. */
+const SEARCHED_STAGES: readonly ReprocessStage[] = ['summary', 'scorecard', 'extraction', 'search'];
+/** `search` joined the stages, and a re-run that changed searched results re-indexes the call. */
+export const REPROCESS_SEARCH_PATCH = 'reprocess-search-v1';
 
 export const pauseReprocessSignal = defineSignal('pause');
 export const resumeReprocessSignal = defineSignal('resume');
@@ -49,7 +63,12 @@ async function reprocessCall(input: { orgId: string; callId: string }, stages: r
       case 'calendar':
         await sync.syncCallToCalendar(input);
         break;
+      case 'search':
+        break; // below, once for the call
     }
+  }
+  if (stages.some((stage) => SEARCHED_STAGES.includes(stage)) && patched(REPROCESS_SEARCH_PATCH)) {
+    await searchIndex.indexCallsForSearch({ orgId: input.orgId, callIds: [input.callId] });
   }
 }
 

@@ -30,6 +30,7 @@ import { connectionRoutes, dialerRoutes, resyncRoutes } from './routes/connectio
 import { sessionRoutes } from './routes/sessions';
 import { privacyRoutes } from './routes/privacy';
 import { reprocessRoutes } from './routes/reprocess';
+import { searchRoutes } from './routes/search';
 import { auditTargetOf, mountRoutes, type RouteDefinition } from './routing';
 
 export const API_PREFIX = '/api/v1';
@@ -52,6 +53,7 @@ export function restRoutes(deps: RestDeps): RouteDefinition[] {
     ...sessionRoutes(deps),
     ...privacyRoutes(deps),
     ...reprocessRoutes(deps),
+    ...searchRoutes(deps),
   ];
 }
 

@@ -45,6 +45,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MONGODB_URI: process.env.MONGODB_URI,
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS,
     STT_BASE_URL: process.env.STT_BASE_URL,
+    SEARCH_URL: process.env.SEARCH_URL,
     ...(process.env.AUDIO_PYTHON ? { AUDIO_PYTHON: process.env.AUDIO_PYTHON } : {}),
     MONGODB_DB: `test_${randomBytes(6).toString('hex')}`,
     SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -3,17 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   freePort,
+  startSearchServer,
   startSecantus,
   startSttServer,
   startTemporalDevServer,
   type ManagedProcess,
 } from '../../scripts/stack';
-import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath, toolsNeeded } from '../../scripts/tools';
+import {
+  embeddedSttModel,
+  ensureTools,
+  SEARCH_SERVER_SCRIPT,
+  STT_SERVER_SCRIPT,
+  toolPath,
+  toolsNeeded,
+} from '../../scripts/tools';
 
 /**
- * Starts a real Temporal dev server and SecantusDB on free ports (unless TEMPORAL_ADDRESS /
- * MONGODB_URI are set) and hands their addresses to the tests through the environment. When the
- * tools cannot be installed, the suites that need them skip with the reason printed (see
+ * Starts a real Temporal dev server, SecantusDB, speech-to-text and the search engine on free ports
+ * (unless TEMPORAL_ADDRESS / MONGODB_URI / STT_BASE_URL / SEARCH_URL are set) and hands their
+ * addresses to the tests through the environment. When the tools cannot be installed, the suites that need them skip with the reason printed (see
  * test/support/env.ts) instead of passing silently.
  */
 declare global {
@@ -77,8 +85,21 @@ export default async function globalSetup(): Promise<void> {
       );
       process.env.STT_BASE_URL = `http://127.0.0.1:${port}`;
     }
+    if (!process.env.SEARCH_URL) {
+      const port = await freePort();
+      started.push(
+        await startSearchServer({
+          python: toolPath('search'),
+          script: SEARCH_SERVER_SCRIPT,
+          port,
+          dataDir: path.join(scratch, 'search'),
+          sink: quiet('search'),
+        }),
+      );
+      process.env.SEARCH_URL = `http://127.0.0.1:${port}`;
+    }
     log(
-      `MongoDB ${process.env.MONGODB_URI}, Temporal ${process.env.TEMPORAL_ADDRESS}, speech-to-text ${process.env.STT_BASE_URL}`,
+      `MongoDB ${process.env.MONGODB_URI}, Temporal ${process.env.TEMPORAL_ADDRESS}, speech-to-text ${process.env.STT_BASE_URL}, search ${process.env.SEARCH_URL}`,
     );
   } catch (error) {
     process.env.CIS_STACK_UNAVAILABLE = `servers could not start: ${(error as Error).message}`;

@@ -18,7 +18,7 @@ const notUsedHere = async (): Promise<never> => {
 /** The call store in memory: the workflows' activities with their side effects observable. */
 function fakeActivities(
   fetch: (callId: string) => Promise<void>,
-  options: { lending?: boolean; mismoFails?: boolean } = {},
+  options: { lending?: boolean; mismoFails?: boolean; searchFails?: boolean } = {},
 ) {
   const calls = new Map<
     string,
@@ -51,6 +51,16 @@ function fakeActivities(
     nextReprocessCalls: notUsedHere,
     recordReprocessProgress: notUsedHere,
     setReprocessStatus: notUsedHere,
+    // The search sweep and rebuild are workflows of their own (test/integration/search.test.ts).
+    organizationsWithStaleSearch: notUsedHere,
+    indexStaleCalls: notUsedHere,
+    rebuildSearchPage: notUsedHere,
+    finishSearchRebuild: notUsedHere,
+    async indexCallsForSearch({ callIds }) {
+      if (options.searchFails) throw new Error('the search engine at http://127.0.0.1:9 did not answer');
+      language.push(...callIds.map((callId) => `search:${callId}`));
+      return { indexed: callIds.length };
+    },
     async redactCall({ callId }) {
       language.push(`redaction:${callId}`);
       return { redacted: {}, silenceAudio: false };
@@ -188,6 +198,7 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
       'extraction:call_retry',
       'redaction:call_retry',
       'scorecard:call_retry',
+      'search:call_retry',
       'summary:call_retry',
     ]);
     for (const stage of ['summary', 'scorecard', 'extraction', 'actions'] as const) {
@@ -225,6 +236,21 @@ describeWithTestServer('processCall and ingestBatch on the time-skipping server'
     });
     expect(broken.calls.get('call_mismo_bad')!.stages.mismo).toBe('failed');
     expect(broken.events).toEqual([]);
+    expect(broken.language.filter((entry) => entry.startsWith('search:'))).toEqual([]);
+  });
+
+  test('a search engine that cannot take the call does not fail it (the sweep indexes it later)', async () => {
+    const fake = fakeActivities(async () => undefined, { searchFails: true });
+    const result = await withWorker(fake.activities, 'tq-search-down', () =>
+      env.client.workflow.execute(processCall, {
+        workflowId: callWorkflowId('call_search_down'),
+        taskQueue: 'tq-search-down',
+        args: [{ orgId: 'org_1', callId: 'call_search_down' }],
+      }),
+    );
+    expect(result).toEqual({ callId: 'call_search_down', status: 'completed' });
+    expect(fake.calls.get('call_search_down')!.status).toBe('completed');
+    expect(fake.events).toEqual(['call.completed:call_search_down']);
   });
 
   test('a permanent failure (404 URL) ends the call failed with the reason, without retries', async () => {

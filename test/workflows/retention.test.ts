@@ -3,7 +3,8 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createRetentionActivities } from '../../activities/retention';
 import { SYSTEM_ACTOR } from '../../lib/auditLog';
-import type { Config } from '../../lib/config';
+import { searchUrl, type Config } from '../../lib/config';
+import { createSearchClient } from '../../lib/search/client';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
 import { DEFAULT_PRIVACY_POLICY } from '../../lib/pii/policy';
 import { enforceRetention } from '../../workflows';
@@ -84,7 +85,12 @@ describeNeeding('the time-skipping server and MongoDB', missing, 'enforceRetenti
       connection: env.nativeConnection,
       taskQueue: 'retention-test',
       workflowBundle: bundle,
-      activities: createRetentionActivities({ db: database.db, collections: database.collections, config }),
+      activities: createRetentionActivities({
+        db: database.db,
+        collections: database.collections,
+        config,
+        search: createSearchClient(searchUrl(config), 10_000),
+      }),
     });
     // A plain client keeps time locked while the workflow runs (the environment's own client lets
     // the server skip ahead whenever it waits): time moves only by env.sleep.
