@@ -102,10 +102,10 @@ export function createPolicyReapplyActivities(deps: {
         .limit(REAPPLY_CALLS_PER_BATCH)
         .toArray();
       // Flagged before any text changes, so a crash halfway cannot leave the index with the old text.
-      await collections.calls.updateMany(
-        { org_id: input.orgId, _id: { $in: calls.map((call) => call._id) }, status: 'completed' },
-        SEARCH_STALE,
-      );
+      for (const call of calls) {
+        if (call.status === 'completed')
+          await collections.calls.updateOne({ _id: call._id, org_id: input.orgId }, SEARCH_STALE);
+      }
       let changed = 0;
       for (const call of calls) {
         Context.current().heartbeat(call._id);

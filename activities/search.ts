@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { findByIdsInOrganization } from '../lib/findByIds';
 import type { Collections } from '../lib/mongo';
 import type { SearchClient } from '../lib/search/client';
 import { searchDocumentOf } from '../lib/search/document';
@@ -19,58 +20,67 @@ export interface SearchDeps {
  * Schedule) finds it: the index is never silently behind. Deleted calls leave the index inside
  * eraseCallRecords, before their documents go.
  */
+
+/**
+ * Indexes the given calls as stored now (calls gone or not completed leave the index) and clears
+ * their flags where nothing changed since they were read; returns how many were indexed.
+ */
+export async function indexCalls(
+  deps: SearchDeps,
+  orgId: string,
+  callIds: string[],
+  indexedAt = new Date(),
+): Promise<number> {
+  const { collections, search } = deps;
+  if (callIds.length === 0) return 0;
+  const calls = await findByIdsInOrganization(collections.calls, orgId, callIds);
+  const completed = calls.filter((call) => call.status === 'completed');
+  const ids = completed.map((call) => call._id);
+  const [transcripts, extractions, scorecards] = await Promise.all([
+    findByIdsInOrganization(collections.transcripts, orgId, ids),
+    findByIdsInOrganization(collections.extractions, orgId, ids),
+    findByIdsInOrganization(collections.scorecards, orgId, ids),
+  ]);
+  const transcriptOf = new Map(transcripts.map((doc) => [doc._id, doc]));
+  const extractionsOf = new Map(extractions.map((doc) => [doc._id, doc]));
+  const scorecardOf = new Map(scorecards.map((doc) => [doc._id, doc]));
+  await search.upsert(
+    completed.map((call) =>
+      searchDocumentOf(
+        call,
+        transcriptOf.get(call._id) ?? null,
+        extractionsOf.get(call._id) ?? null,
+        scorecardOf.get(call._id) ?? null,
+        indexedAt,
+      ),
+    ),
+  );
+  const indexed = new Set(ids);
+  await search.remove(
+    orgId,
+    callIds.filter((id) => !indexed.has(id)),
+  );
+  // Clear the flag only where nothing changed since the call was read.
+  for (const call of calls) {
+    if (!call.search_stale) continue;
+    await collections.calls.updateOne(
+      {
+        _id: call._id,
+        org_id: orgId,
+        ...(call.search_version === undefined ? {} : { search_version: call.search_version }),
+      },
+      { $unset: { search_stale: '' } },
+    );
+  }
+  return completed.length;
+}
+
 export function createSearchActivities(deps: SearchDeps) {
   const { collections, search } = deps;
 
-  /** Indexes the given calls as stored now (calls gone or not completed leave the index). */
-  async function indexCalls(orgId: string, callIds: string[], indexedAt = new Date()): Promise<number> {
-    if (callIds.length === 0) return 0;
-    const calls = await collections.calls.find({ org_id: orgId, _id: { $in: callIds } }).toArray();
-    const completed = calls.filter((call) => call.status === 'completed');
-    const ids = completed.map((call) => call._id);
-    const byCall = { org_id: orgId, _id: { $in: ids } };
-    const [transcripts, extractions, scorecards] = await Promise.all([
-      collections.transcripts.find(byCall).toArray(),
-      collections.extractions.find(byCall).toArray(),
-      collections.scorecards.find(byCall).toArray(),
-    ]);
-    const transcriptOf = new Map(transcripts.map((doc) => [doc._id, doc]));
-    const extractionsOf = new Map(extractions.map((doc) => [doc._id, doc]));
-    const scorecardOf = new Map(scorecards.map((doc) => [doc._id, doc]));
-    await search.upsert(
-      completed.map((call) =>
-        searchDocumentOf(
-          call,
-          transcriptOf.get(call._id) ?? null,
-          extractionsOf.get(call._id) ?? null,
-          scorecardOf.get(call._id) ?? null,
-          indexedAt,
-        ),
-      ),
-    );
-    const indexed = new Set(ids);
-    await search.remove(
-      orgId,
-      callIds.filter((id) => !indexed.has(id)),
-    );
-    // Clear the flag only where nothing changed since the call was read.
-    for (const call of calls) {
-      if (!call.search_stale) continue;
-      await collections.calls.updateOne(
-        {
-          _id: call._id,
-          org_id: orgId,
-          ...(call.search_version === undefined ? {} : { search_version: call.search_version }),
-        },
-        { $unset: { search_stale: '' } },
-      );
-    }
-    return completed.length;
-  }
-
   return {
     async indexCallsForSearch(input: { orgId: string; callIds: string[] }): Promise<{ indexed: number }> {
-      return { indexed: await indexCalls(input.orgId, input.callIds) };
+      return { indexed: await indexCalls(deps, input.orgId, input.callIds) };
     },
 
     /** Organizations with calls the index has not caught up with. */
@@ -94,6 +104,7 @@ export function createSearchActivities(deps: SearchDeps) {
         .limit(SEARCH_INDEX_BATCH)
         .toArray();
       const indexed = await indexCalls(
+        deps,
         input.orgId,
         calls.map((call) => call._id),
       );
@@ -122,6 +133,7 @@ export function createSearchActivities(deps: SearchDeps) {
       Context.current().heartbeat(calls.at(-1)?._id ?? null);
       // Written at the rebuild's start or later: what a page wrote survives the final sweep of older documents.
       const indexed = await indexCalls(
+        deps,
         input.orgId,
         calls.map((call) => call._id),
         new Date(Math.max(Date.now(), input.startedAtMs)),

@@ -6,6 +6,7 @@ import * as pipeline from './pipeline';
 import * as quality from './quality';
 import * as reads from './reads';
 import * as scaling from './scaling';
+import * as search from './search';
 import * as webhooks from './webhooks';
 
 const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, { main(argv: string[]): Promise<void> }> = {
   quality,
   reads,
   scaling,
+  search,
   webhooks,
 };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CallDoc } from '../../../lib/documents';
 import { badRequest, serviceUnavailable } from '../../../lib/errors';
+import { findByIdsInOrganization } from '../../../lib/findByIds';
 import type { Collections } from '../../../lib/mongo';
 import {
   SearchEngineError,
@@ -10,7 +11,7 @@ import {
 } from '../../../lib/search/client';
 import type { AuthContext } from '../middleware/auth';
 import type { CallSearchQuery } from '../schemas/search';
-import { ownCallsOnly, visibleCallsFilter } from './calls';
+import { ownCallsOnly } from './calls';
 
 /** Pages deeper than this are refused: relevance past a thousand calls is noise, and deep offsets cost. */
 export const MAX_SEARCH_OFFSET = 1000;
@@ -48,7 +49,11 @@ export async function searchCalls(
     throw serviceUnavailable(`Search is unavailable right now: ${(error as Error).message}`);
   }
   const ids = answer.hits.map((hit) => hit.call_id);
-  const calls = await collections.calls.find({ ...visibleCallsFilter(auth), _id: { $in: ids } }).toArray();
+  // Read under GET /calls's visibility: the organization's calls, an agent's own only.
+  const own = ownCallsOnly(auth);
+  const calls = (await findByIdsInOrganization(collections.calls, auth.orgId, ids)).filter(
+    (call) => own === null || call.agent_email === own,
+  );
   const byId = new Map(calls.map((call) => [call._id, call]));
   const hits = answer.hits.flatMap((hit) => {
     const call = byId.get(hit.call_id);
