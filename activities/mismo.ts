@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from 'mongodb';
 import type { Config } from '../lib/config';
@@ -64,9 +65,14 @@ export function createMismoActivities(deps: EventLogDeps & { db: Db; config: Con
           external_id: call.external_id,
           file_id: fileId,
           bytes: Buffer.byteLength(xml),
+          content_sha256: createHash('sha256')
+            .update(buildMismoXml(lead.data as MortgageLead, { createdAt: new Date(0), loanIdentifier: call._id }))
+            .digest('hex'),
           mismo_version: '3.4',
           path: `/calls/${call._id}/mismo`,
         },
+        // A regenerated file (re-processing) is announced again only when its loan data changed.
+        againWhenChanged: true,
       });
       return { generated: true };
     },

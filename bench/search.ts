@@ -208,9 +208,11 @@ async function seed(
         status: 'completed',
       });
       const segments = Array.from({ length: SEGMENTS_PER_CALL }, (_, segment) => {
-        const text = sentences[Math.floor(random() * sentences.length)]!.split(/\s+/)
-          .slice(0, WORDS_PER_SEGMENT)
-          .join(' ');
+        // Whole turns of the corpus, joined until the segment has its words.
+        const segmentWords: string[] = [];
+        while (segmentWords.length < WORDS_PER_SEGMENT)
+          segmentWords.push(...sentences[Math.floor(random() * sentences.length)]!.split(/\s+/));
+        const text = segmentWords.slice(0, WORDS_PER_SEGMENT).join(' ');
         words += text.split(/\s+/).length;
         return {
           speaker: segment % 2 ? ('customer' as const) : ('agent' as const),

@@ -626,6 +626,17 @@ export interface ReprocessSelection {
   scorecard_template_id?: string;
   /** Calls whose stored extractions include this dataset. */
   dataset_key?: string;
+  /** With the template: only results made with this version of it (`produced_by.versions`). */
+  scorecard_template_version?: string;
+  /** With the dataset: only results made with this version of it. */
+  dataset_version?: string;
+  /**
+   * Only results made with another version of the named template or dataset than its version when
+   * the job was created (`current_versions`, resolved then), results from before versions were
+   * recorded included.
+   */
+  outdated?: boolean;
+  current_versions?: { scorecard_template?: string; dataset?: string };
 }
 
 /** A re-processing job (`_id` = `rep_…`), run by the `reprocessCalls` workflow `reprocess-<id>`. */

@@ -1,5 +1,5 @@
 import type { Filter } from 'mongodb';
-import type { CallDoc, ReprocessJobDoc } from './documents';
+import type { CallDoc, ReprocessJobDoc, ReprocessSelection } from './documents';
 import type { Collections } from './mongo';
 
 /** The completed calls a job's selection takes, in id order from `afterCallId`. */
@@ -50,24 +50,30 @@ export async function selectedCallIds(
   }
   const picked: string[] = [];
   let after = afterCallId;
+  const templateConditions = templateId
+    ? { template_id: templateId, ...versionCondition(job.selection, templateId, 'scorecard_template') }
+    : null;
+  const datasetConditions = datasetKey
+    ? { 'results.dataset': datasetKey, ...versionCondition(job.selection, datasetKey, 'dataset') }
+    : null;
   for (;;) {
     const since = after ? { _id: { $gt: after } } : {};
-    const results = templateId
+    const results = templateConditions
       ? await collections.scorecards
-          .find({ org_id: job.org_id, template_id: templateId, ...since }, { projection: { _id: 1 } })
+          .find({ org_id: job.org_id, ...templateConditions, ...since }, { projection: { _id: 1 } })
           .sort({ _id: 1 })
           .limit(RESULTS_PER_ROUND)
           .toArray()
       : await collections.extractions
-          .find({ org_id: job.org_id, 'results.dataset': datasetKey, ...since }, { projection: { _id: 1 } })
+          .find({ org_id: job.org_id, ...datasetConditions, ...since }, { projection: { _id: 1 } })
           .sort({ _id: 1 })
           .limit(RESULTS_PER_ROUND)
           .toArray();
     if (results.length === 0) return picked;
     let ids = results.map((result) => result._id);
-    if (templateId && datasetKey) {
+    if (templateConditions && datasetConditions) {
       const withDataset = await collections.extractions
-        .find({ org_id: job.org_id, _id: { $in: ids }, 'results.dataset': datasetKey }, { projection: { _id: 1 } })
+        .find({ org_id: job.org_id, _id: { $in: ids }, ...datasetConditions }, { projection: { _id: 1 } })
         .toArray();
       ids = withDataset.map((result) => result._id);
     }
@@ -81,6 +87,23 @@ export async function selectedCallIds(
     }
     after = results[results.length - 1]!._id;
   }
+}
+
+/**
+ * The condition on a result's `produced_by.versions` for the named template or dataset: the version
+ * asked for, or (`outdated`) any other than the current one when the job was created.
+ */
+function versionCondition(
+  selection: ReprocessSelection,
+  id: string,
+  kind: 'scorecard_template' | 'dataset',
+): Record<string, unknown> {
+  const path = `produced_by.versions.${id}`;
+  const asked = kind === 'dataset' ? selection.dataset_version : selection.scorecard_template_version;
+  if (asked) return { [path]: asked };
+  const current = selection.current_versions?.[kind];
+  if (selection.outdated && current) return { [path]: { $ne: current } };
+  return {};
 }
 
 /** How many calls a job's selection takes now. */

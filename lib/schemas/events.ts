@@ -87,6 +87,8 @@ export const EVENT_DATA_SCHEMAS = {
     external_id: z.string().nullable(),
     file_id: z.string(),
     bytes: z.number().int(),
+    /** The file's digest apart from its creation time: the same loan data give the same digest. */
+    content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
     mismo_version: z.literal('3.4'),
     path: z.string(),
   }),

@@ -72,6 +72,34 @@ describeWithStack('generateMismo in a mock activity environment', () => {
     expect(events).toHaveLength(1);
   });
 
+  test('a regenerated file is announced again only when its loan data changed', async () => {
+    const input = await callWithExtraction(true, { ...lead });
+    const announced = () =>
+      stack.database.collections.events
+        .find({ org_id: input.orgId, type: 'mismo.ready' })
+        .sort({ created_at: 1 })
+        .toArray();
+    await run(input);
+    // The call's update time (the file's CreatedDatetime) moves on; the loan data do not.
+    await stack.database.collections.calls.updateOne(
+      { _id: input.callId, org_id: input.orgId },
+      { $set: { updated_at: new Date(Date.now() + 60_000) } },
+    );
+    await run(input);
+    expect(await announced()).toHaveLength(1);
+    await stack.database.collections.extractions.updateOne(
+      { _id: input.callId, org_id: input.orgId },
+      { $set: { 'results.0.data.loan_amount': 318_000 } },
+    );
+    await run(input);
+    await run(input, 2); // a retry of the same change
+    const events = await announced();
+    expect(events).toHaveLength(2);
+    expect(events[1]!._id).not.toBe(events[0]!._id);
+    expect(events[1]!.data.content_sha256).not.toBe(events[0]!.data.content_sha256);
+    expect(events[0]!.data.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   test('a call that is not about lending gets no file', async () => {
     const input = await callWithExtraction(false, {});
     expect(await run(input)).toEqual({ generated: false, reason: NOT_LENDING_REASON });

@@ -88,6 +88,48 @@ describeWithStack('POST /reprocess: stages run again over past calls as a workfl
     );
     expect(await templateOf(calls[2]!._id)).toBe(created.body.data.id);
 
+    // By version: once the template changes, `outdated` takes the calls scored with an earlier one.
+    const templateId = created.body.data.id as string;
+    const firstVersion = rescored.produced_by.versions[templateId] as string;
+    const untilDone = async (jobId: string) =>
+      waitFor(`job ${jobId} to complete`, async () =>
+        (await api(stack, key, 'GET', `/reprocess/${jobId}`)).body.data.status === 'completed' ? true : undefined,
+      );
+    expect(
+      (await api(stack, key, 'PATCH', `/scorecard-templates/${templateId}`, { name: 'Inbound support v3' })).status,
+    ).toBe(200);
+    const outdated = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['scorecard'],
+      selection: { scorecard_template_id: templateId, outdated: true, tags: ['q3-review'] },
+    });
+    expect(outdated.body.data).toMatchObject({ total: 2 });
+    await untilDone(outdated.body.data.reprocess_id);
+    const secondVersion = (await api(stack, key, 'GET', `/calls/${calls[0]!._id}/scorecard`)).body.data.produced_by
+      .versions[templateId];
+    expect(secondVersion).not.toBe(firstVersion);
+    // Exactly one call is still at the first version: by the version's name, and as `outdated`.
+    const byVersion = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['scorecard'],
+      selection: { scorecard_template_id: templateId, scorecard_template_version: firstVersion },
+    });
+    expect(byVersion.body.data).toMatchObject({ total: 1 });
+    await untilDone(byVersion.body.data.reprocess_id);
+    const none = await api(stack, key, 'POST', '/reprocess', {
+      stages: ['scorecard'],
+      selection: { scorecard_template_id: templateId, outdated: true },
+    });
+    expect(none.body.data).toMatchObject({ total: 0 });
+    await untilDone(none.body.data.reprocess_id);
+    for (const [selection, path] of [
+      [{ outdated: true }, 'selection.outdated'],
+      [{ dataset_version: '2026-01-01T00:00:00.000Z' }, 'selection.dataset_version'],
+      [{ scorecard_template_id: 'tpl_missing', outdated: true }, 'selection.scorecard_template_id'],
+    ] as const) {
+      const refused = await api(stack, key, 'POST', '/reprocess', { stages: ['scorecard'], selection });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.map((detail: { path: string }) => detail.path)).toContain(path);
+    }
+
     // Permission and tenancy: settings:manage only (owner, admin, manager); another organization's job is a 404.
     const user = await createUser(stack.database.collections, {
       orgId,

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { searchUrl } from '../../lib/config';
 import type { CallDoc, Speaker } from '../../lib/documents';
 import { createSearchClient } from '../../lib/search/client';
@@ -9,6 +12,8 @@ import { api, callActivitiesOf, seedTenant, startTestStack, type TestStack } fro
 import { waitFor } from '../support/wait';
 
 type Turns = { speaker: Speaker; text: string }[];
+const run = promisify(execFile);
+const REPO = path.resolve(__dirname, '../..');
 
 describeWithStack('GET /search/calls: ranked full-text search kept in step with the calls', () => {
   let stack: TestStack;
@@ -299,6 +304,36 @@ describeWithStack('GET /search/calls: ranked full-text search kept in step with 
     expect(rebuilt).toEqual({ indexed: 1, removed: 1 });
     const after = await engine.search({ org_id: orgId, q: 'giraffe', offset: 0, limit: 10 });
     expect(after.hits.map((hit) => hit.call_id)).toEqual([kept!._id]);
+  });
+
+  test('npm run admin -- search rebuild re-indexes an organization and prints its count', async () => {
+    const { organization, key } = await seedTenant(stack.database);
+    const orgId = organization._id;
+    // Stored without the flag: only a rebuild (or a later change) puts them in the index.
+    await insertCalls(stack.database, [makeCall(orgId, { _id: `call_cli_${orgId}`, status: 'completed' })]);
+    await insertScriptTranscript(stack.database, { _id: `call_cli_${orgId}`, org_id: orgId }, [
+      { speaker: 'customer', text: 'Quokka insurance, please.' },
+    ]);
+    expect(idsOf(await search(key, 'q=quokka'))).toEqual([]);
+    const admin = (...args: string[]) =>
+      run('npm', ['run', '--silent', 'admin', '--', ...args, '--json'], {
+        cwd: REPO,
+        env: {
+          ...process.env,
+          MONGODB_DB: stack.config.MONGODB_DB,
+          SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY,
+          LOG_LEVEL: 'silent',
+        },
+      });
+    const { stdout, stderr } = await admin('search', 'rebuild', '--org', orgId);
+    expect(JSON.parse(stdout)).toEqual({
+      rebuilt: [{ organization_id: orgId, workflow_id: `search-rebuild-${orgId}`, indexed: 1, removed: 0 }],
+    });
+    expect(stderr).toContain(`[1/1] ${orgId}: 1 calls indexed, 0 removed`);
+    expect(idsOf(await search(key, 'q=quokka'))).toEqual([`call_cli_${orgId}`]);
+    const usage = await admin('search', 'rebuild').catch((error: { code: number; stdout: string }) => error);
+    expect((usage as { code: number }).code).toBe(2);
+    expect(JSON.parse((usage as { stdout: string }).stdout).error.message).toContain('--org');
   });
 
   test('indexing clears the flag only for the version it read; a call that changed meanwhile stays flagged', async () => {

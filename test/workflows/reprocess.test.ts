@@ -16,6 +16,7 @@ import { waitFor } from '../support/wait';
 function fakeJob(totalCalls: number, stages: string[]) {
   const callIds = Array.from({ length: totalCalls }, (_, index) => `call_${String(index).padStart(6, '0')}`);
   const ran = new Map<string, number>();
+  const indexed = new Map<string, number>();
   const progress = { processed: 0, failed: 0, pages: 0, status: 'running' };
   let open: () => void = () => undefined;
   let gate: Promise<void> | null = null;
@@ -54,10 +55,15 @@ function fakeJob(totalCalls: number, stages: string[]) {
     generateMismo: stage('mismo'),
     syncCallToCrm: stage('crm'),
     syncCallToCalendar: stage('calendar'),
+    async indexCallsForSearch({ callIds: ids }: { callIds: string[] }) {
+      for (const id of ids) indexed.set(id, (indexed.get(id) ?? 0) + 1);
+      return { indexed: ids.length };
+    },
   };
   return {
     callIds,
     ran,
+    indexed,
     progress,
     bookkeeping,
     stageActivities,
@@ -122,11 +128,16 @@ describeWithTestServer('reprocessCalls on the time-skipping server', () => {
     // Every call once (one failed on its summary and is not retried by the job).
     expect(job.ran.size).toBe(9_999);
     expect([...job.ran.values()].every((times) => times === 1)).toBe(true);
+    // A re-run summary re-indexes its call for search, once; the failed call keeps its index entry.
+    expect(job.indexed.size).toBe(9_999);
+    expect([...job.indexed.values()].every((times) => times === 1)).toBe(true);
+    expect(job.indexed.has('call_000007')).toBe(false);
     // The last run was continued from an earlier one, and its history holds only its own pages.
     expect(Math.ceil(10_000 / REPROCESS_PAGE_SIZE / REPROCESS_PAGES_PER_RUN)).toBeGreaterThan(1);
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
     expect(history.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId).toBeTruthy();
-    expect(history.events!.length).toBeLessThan(REPROCESS_PAGES_PER_RUN * REPROCESS_PAGE_SIZE * 4);
+    // Two activities per call (the summary, then the search index), a few events each.
+    expect(history.events!.length).toBeLessThan(REPROCESS_PAGES_PER_RUN * REPROCESS_PAGE_SIZE * 2 * 4);
   }, 600_000);
 
   test('pause holds the job between calls (those in flight finish); resume finishes it', async () => {

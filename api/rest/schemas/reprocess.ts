@@ -19,8 +19,38 @@ export const ReprocessSelectionSchema = z
         'calls whose stored scorecard was made with this template (`default_sales_lending` for the built-in one)',
       ),
     dataset_key: z.string().min(1).max(64).optional().describe('calls whose stored extractions include this dataset'),
+    scorecard_template_version: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe(
+        "with `scorecard_template_id`: only scorecards made with this version of it (a result's `produced_by.versions`: the template's last change, ISO 8601, or `built-in`)",
+      ),
+    dataset_version: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('with `dataset_key`: only extractions made with this version of the dataset'),
+    outdated: z
+      .boolean()
+      .optional()
+      .describe(
+        'with `scorecard_template_id` and/or `dataset_key`: only results made with an older version than the current one (the calls a changed template or dataset has not been applied to yet)',
+      ),
   })
   .strict()
+  .superRefine((selection, context) => {
+    const needs = (field: string, present: unknown, other: string) => {
+      if (present && !(selection as Record<string, unknown>)[other])
+        context.addIssue({ code: 'custom', path: [field], message: `needs ${other}` });
+    };
+    needs('scorecard_template_version', selection.scorecard_template_version, 'scorecard_template_id');
+    needs('dataset_version', selection.dataset_version, 'dataset_key');
+    if (selection.outdated && !selection.scorecard_template_id && !selection.dataset_key)
+      context.addIssue({ code: 'custom', path: ['outdated'], message: 'needs scorecard_template_id or dataset_key' });
+  })
   .describe('which completed calls: every condition given holds; none given takes all of them');
 
 export const ReprocessRequest = z
@@ -28,7 +58,9 @@ export const ReprocessRequest = z
     stages: z
       .array(z.enum(REPROCESS_STAGES))
       .min(1)
-      .describe('run in pipeline order whatever order they are given in; `search` arrives with the search index'),
+      .describe(
+        'run in pipeline order whatever order they are given in; after summary, scorecard or extraction (or `search` alone) the call is indexed for search again',
+      ),
     selection: ReprocessSelectionSchema.default({}),
   })
   .strict();

@@ -1,8 +1,10 @@
 import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { AuditActor } from '../../../lib/auditLog';
-import { REPROCESS_STAGES, type ReprocessJobDoc } from '../../../lib/documents';
-import { conflict, notFound } from '../../../lib/errors';
+import { REPROCESS_STAGES, type ReprocessJobDoc, type ReprocessSelection } from '../../../lib/documents';
+import { MORTGAGE_LEAD_DATASET } from '../../../lib/datasets';
+import { DEFAULT_SCORECARD_TEMPLATE } from '../../../lib/scorecardTemplates';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Collections } from '../../../lib/mongo';
 import { countSelectedCalls } from '../../../lib/reprocessSelection';
@@ -24,11 +26,17 @@ export async function startReprocessJob(
   const running = await collections.reprocessJobs.findOne({ org_id: orgId, status: { $in: ['running', 'paused'] } });
   if (running) throw conflict(`Re-processing job ${running._id} is still ${running.status}; cancel it or wait`);
   const { from, to, ...rest } = request.selection;
+  const currentVersions = rest.outdated ? await currentDefinitionVersions(collections, orgId, rest) : undefined;
   const job: ReprocessJobDoc = {
     _id: newId('rep'),
     org_id: orgId,
     stages: REPROCESS_STAGES.filter((stage) => request.stages.includes(stage)),
-    selection: { ...rest, ...(from ? { from: new Date(from) } : {}), ...(to ? { to: new Date(to) } : {}) },
+    selection: {
+      ...rest,
+      ...(from ? { from: new Date(from) } : {}),
+      ...(to ? { to: new Date(to) } : {}),
+      ...(currentVersions ? { current_versions: currentVersions } : {}),
+    },
     status: 'running',
     total: 0,
     processed: 0,
@@ -44,6 +52,45 @@ export async function startReprocessJob(
   await collections.reprocessJobs.insertOne(job);
   await startReprocessCalls(temporal, { orgId, jobId: job._id });
   return job;
+}
+
+/**
+ * The version a result records for the named template and dataset as they are now (what
+ * `produced_by.versions` holds for a fresh result): its last change, or `built-in`. An unknown
+ * name is a 400 naming the field, since "outdated" needs something to be outdated against.
+ */
+async function currentDefinitionVersions(
+  collections: Collections,
+  orgId: string,
+  selection: { scorecard_template_id?: string; dataset_key?: string },
+): Promise<NonNullable<ReprocessSelection['current_versions']>> {
+  const versions: NonNullable<ReprocessSelection['current_versions']> = {};
+  if (selection.scorecard_template_id) {
+    if (selection.scorecard_template_id === DEFAULT_SCORECARD_TEMPLATE.id) versions.scorecard_template = 'built-in';
+    else {
+      const template = await collections.scorecardTemplates.findOne({
+        _id: selection.scorecard_template_id,
+        org_id: orgId,
+      });
+      if (!template)
+        throw badRequest('selection.scorecard_template_id names no scorecard template', [
+          { path: 'selection.scorecard_template_id', message: 'no such template in this organization' },
+        ]);
+      versions.scorecard_template = template.updated_at.toISOString();
+    }
+  }
+  if (selection.dataset_key) {
+    if (selection.dataset_key === MORTGAGE_LEAD_DATASET.key) versions.dataset = 'built-in';
+    else {
+      const dataset = await collections.datasets.findOne({ org_id: orgId, key: selection.dataset_key });
+      if (!dataset)
+        throw badRequest('selection.dataset_key names no dataset', [
+          { path: 'selection.dataset_key', message: 'no such dataset in this organization' },
+        ]);
+      versions.dataset = dataset.updated_at.toISOString();
+    }
+  }
+  return versions;
 }
 
 export async function findReprocessJob(collections: Collections, orgId: string, jobId: string) {
