@@ -16,7 +16,8 @@ import { actorOf, authenticate, type AuthContext } from './middleware/auth';
 import { recordAuditEvent } from '../../lib/auditLog';
 import { idempotency } from './middleware/idempotency';
 import { organizationRateLimit } from './middleware/rateLimit';
-import { buildOpenApiDocument, renderReferencePage } from './openapi';
+import { apiReferenceRouter } from './apiReference';
+import { buildOpenApiDocument } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { batchRoutes } from './routes/batches';
@@ -84,17 +85,15 @@ export function createRestApp(deps: RestDeps): Koa {
 
   const routes = restRoutes(deps);
   const document = buildOpenApiDocument(routes, deps.baseUrl);
-  const referencePage = renderReferencePage(document);
   const publicRouter = new Router();
   publicRouter.get(`${API_PREFIX}/openapi.json`, (ctx) => {
     ctx.body = document;
   });
-  publicRouter.get('/docs', (ctx) => {
-    ctx.type = 'html';
-    ctx.body = referencePage;
-  });
   app.use(publicRouter.routes());
   app.use(allowedMethods(publicRouter));
+  const reference = apiReferenceRouter();
+  app.use(reference.routes());
+  app.use(allowedMethods(reference));
   const consolePages = consoleRouter();
   app.use(consolePages.routes());
   app.use(allowedMethods(consolePages));

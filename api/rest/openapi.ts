@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './schemas/responses';
+import { exampleFromSchema } from './openapiExamples';
 import { COMMON_ERROR_STATUSES, type RouteDefinition } from './routing';
 
 /** OpenAPI 3.1 generated from the route declarations: the schemas that validate are the ones documented. */
@@ -29,13 +30,49 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!schema || !(schema instanceof z.ZodObject)) return [];
-  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
-    name,
-    in: location,
-    required: location === 'path' || !field.safeParse(undefined).success,
-    ...(field.description ? { description: field.description } : {}),
-    schema: jsonSchema(field, 'input'),
-  }));
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
+    const fieldSchema = jsonSchema(field, 'input');
+    const required = location === 'path' || !field.safeParse(undefined).success;
+    return {
+      name,
+      in: location,
+      required,
+      ...(field.description ? { description: field.description } : {}),
+      schema: fieldSchema,
+      // Only where a value must be given: "try it" sends every example, and optional filters
+      // filled in for the reader would narrow (or, for a cursor, refuse) the request.
+      ...(required ? { example: exampleFromSchema(fieldSchema, fieldSchema, name) } : {}),
+    };
+  });
+}
+
+/**
+ * A request body example the route's own schema accepts: every property filled in, then the ones
+ * the schema refuses together (e.g. `phone` and `email` of one erasure) dropped until it parses.
+ */
+export function bodyExample(body: z.ZodType, schema: Record<string, unknown>): unknown {
+  const example = exampleFromSchema(schema) as Record<string, unknown>;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const parsed = body.safeParse(example);
+    if (parsed.success) return example;
+    const issue = parsed.error.issues.find((candidate) => candidate.path.length > 0);
+    if (issue && removeAt(example, issue.path as (string | number)[])) continue;
+    // A rule over the whole object ("exactly one of …"): the first property whose absence satisfies it goes.
+    const fewer = Object.keys(example)
+      .map((key) => Object.fromEntries(Object.entries(example).filter(([other]) => other !== key)))
+      .find((candidate) => body.safeParse(candidate).success);
+    return fewer ?? example;
+  }
+  return example;
+}
+
+function removeAt(target: Record<string, unknown>, path: (string | number)[]): boolean {
+  let node: unknown = target;
+  for (const part of path.slice(0, -1)) node = (node as Record<string | number, unknown> | undefined)?.[part];
+  const last = path.at(-1)!;
+  if (!node || typeof node !== 'object' || !(last in node)) return false;
+  delete (node as Record<string | number, unknown>)[last];
+  return true;
 }
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -72,6 +109,16 @@ function multipartRequestBody(multipart: NonNullable<RouteDefinition['multipart'
   };
 }
 
+function bodyContent(body: z.ZodType) {
+  const schema = jsonSchema(body, 'input');
+  return { schema, example: bodyExample(body, schema) };
+}
+
+function successContent(response: z.ZodType) {
+  const schema = jsonSchema(response, 'output');
+  return { schema, example: exampleFromSchema(schema) };
+}
+
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -90,11 +137,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
         description: route.success.description,
         ...(route.public ? {} : { headers: RATE_LIMIT_HEADERS }),
         content: {
-          [route.success.contentType ?? 'application/json']: {
-            schema: route.success.schema
-              ? jsonSchema(route.success.schema, 'output')
-              : { type: 'string', format: 'binary' },
-          },
+          [route.success.contentType ?? 'application/json']: route.success.schema
+            ? successContent(route.success.schema)
+            : { schema: { type: 'string', format: 'binary' } },
         },
       },
     };
@@ -121,7 +166,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+              content: { 'application/json': bodyContent(route.body) },
             },
           }
         : {}),
@@ -161,52 +206,3 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-/** A dependency-free reference page rendered from the document (served at /docs). */
-export function renderReferencePage(document: OpenApiDocument): string {
-  const sections = Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, raw]) => {
-      const operation = raw as {
-        summary: string;
-        description?: string;
-        'x-permission'?: string;
-        parameters?: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
-        requestBody?: { content: Record<string, { schema: unknown }> };
-        responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
-      };
-      const params = (operation.parameters ?? [])
-        .map(
-          (parameter) =>
-            `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${parameter.in}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escapeHtml(parameter.description ?? '')}</td><td><code>${escapeHtml(JSON.stringify(parameter.schema))}</code></td></tr>`,
-        )
-        .join('');
-      const body = operation.requestBody
-        ? Object.entries(operation.requestBody.content)
-            .map(
-              ([type, media]) =>
-                `<h4>Body (${escapeHtml(type)})</h4><pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>`,
-            )
-            .join('')
-        : '';
-      const responses = Object.entries(operation.responses)
-        .map(([status, response]) => `<li><b>${status}</b> ${escapeHtml(response.description)}</li>`)
-        .join('');
-      const id = `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-');
-      return `<section id="${id}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(operation.summary)}${operation['x-permission'] ? ` — permission <code>${operation['x-permission']}</code>` : ''}</p>
-${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
-${params ? `<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>description</th><th>schema</th></tr>${params}</table>` : ''}
-${body}<h4>Responses</h4><ul>${responses}</ul></section>`;
-    }),
-  );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;line-height:1.45}
-section{border-top:1px solid #ddd;padding:.5rem 0}.method{background:#234;color:#fff;padding:.1rem .4rem;border-radius:3px;font-size:.85em}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:.8em}table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ddd;padding:.2rem .4rem;text-align:left;vertical-align:top}</style></head>
-<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p>
-<p>Base URL <code>${escapeHtml(document.servers[0]!.url)}</code> · machine-readable: <a href="/api/v1/openapi.json">openapi.json</a></p>
-${sections.join('\n')}</body></html>`;
-}

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { createRestApp } from '../../api/rest/app';
+import { createRestApp, restRoutes } from '../../api/rest/app';
 import { koaPath } from '../../api/rest/routing';
 import { describeWithStack, testConfig } from '../support/env';
 import { restDepsOf, startTestStack, type TestStack } from '../support/stackApp';
@@ -90,12 +90,58 @@ describeWithStack('the OpenAPI document', () => {
     expect(schema.required).toEqual(['file', 'agent_name', 'agent_email', 'recorded_at']);
   });
 
-  test('a readable reference page is rendered at /docs', async () => {
-    const response = await fetch(stack.baseUrl.replace('/api/v1', '/docs'));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/text\/html/);
-    const html = await response.text();
-    expect(html).toContain('<code>/calls/upload/batch</code>');
-    expect(html).toContain('permission <code>keys:manage</code>');
+  test('every operation has examples: each body example is accepted by the route, each answer example fits', async () => {
+    const document = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as any;
+    const routes = restRoutes(restDepsOf(stack));
+    for (const route of routes) {
+      const operation = document.paths[route.path][route.method];
+      for (const parameter of operation.parameters.filter((p: { required: boolean }) => p.required))
+        expect({ operation: route.operationId, parameter: parameter.name, example: parameter.example }).toEqual(
+          expect.objectContaining({ example: expect.anything() }),
+        );
+      if (route.body) {
+        const example = operation.requestBody.content['application/json'].example;
+        const parsed = route.body.safeParse(example);
+        expect({ operation: route.operationId, issues: parsed.error?.issues ?? [] }).toEqual({
+          operation: route.operationId,
+          issues: [],
+        });
+      }
+      if (route.success.schema) {
+        const example =
+          operation.responses[route.success.status].content[route.success.contentType ?? 'application/json'].example;
+        const parsed = route.success.schema.safeParse(example);
+        expect({ operation: route.operationId, issues: parsed.error?.issues ?? [] }).toEqual({
+          operation: route.operationId,
+          issues: [],
+        });
+      }
+    }
+    // Realistic, not placeholders.
+    const batch = document.paths['/calls/upload/batch'].post.requestBody.content['application/json'].example;
+    expect(batch.calls[0]).toMatchObject({
+      agent_email: 'sarah.miller@acme-lending.example',
+      recorded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  test('/docs is the bundled Swagger UI reading this document, served locally under a strict CSP', async () => {
+    const origin = stack.baseUrl.replace('/api/v1', '');
+    const page = await fetch(`${origin}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//); // no CDN: every asset from this origin
+    for (const asset of ['/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css', '/docs/init.js']) {
+      expect(html).toContain(asset);
+      const response = await fetch(`${origin}${asset}`);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect(await (await fetch(`${origin}/docs/init.js`)).text()).toContain("url: '/api/v1/openapi.json'");
+    expect((await fetch(`${origin}/docs/assets/..%2Fpackage.json`)).status).toBe(404);
   });
 });
