@@ -10,6 +10,7 @@ import { CalDavClient, type CalDavConfig } from './providers/calendar/caldav';
 import { HubSpotClient, type HubSpotConfig } from './providers/crm/hubspot';
 import { ServiceRejected, ServiceUnavailable } from './providers/outboundService';
 import { NON_RETRYABLE } from '../lib/temporal';
+import { recordIntegrationSync } from './metrics';
 
 export interface SyncOutcome {
   status: 'completed' | 'skipped';
@@ -25,9 +26,16 @@ export const NO_CALENDAR_CONNECTION = 'no calendar connection is configured';
  * (non-retryable, with the reason); 429, 5xx and network errors retry, after Retry-After when given.
  */
 async function asActivityFailure<T>(service: 'CRM' | 'calendar', work: () => Promise<T>): Promise<T> {
+  const system = service === 'CRM' ? 'crm' : 'calendar';
   try {
-    return await work();
+    const result = await work();
+    recordIntegrationSync(system, 'ok');
+    return result;
   } catch (error) {
+    recordIntegrationSync(
+      system,
+      error instanceof ServiceRejected ? 'rejected' : error instanceof ServiceUnavailable ? 'unavailable' : 'error',
+    );
     if (error instanceof ServiceRejected) {
       const auth = error.status === 401 || error.status === 403;
       throw ApplicationFailure.nonRetryable(

@@ -1,3 +1,4 @@
+import { recordSpeechToText } from './metrics';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -129,6 +130,7 @@ export function createTranscriptionActivities(deps: {
         const metadataChannel = Number((call.metadata as { agent_channel?: unknown }).agent_channel);
         const agentChannel =
           metadataChannel === 1 || metadataChannel === 2 ? metadataChannel : deps.config.STT_AGENT_CHANNEL;
+        const recognitionStarted = performance.now();
         const { segments, language, channels, seconds } = await recognizeRecording(recording, workDir, {
           speechToText: deps.speechToText,
           audio: audioToolchainOf(deps.config),
@@ -137,6 +139,7 @@ export function createTranscriptionActivities(deps: {
           signal: context.cancellationSignal,
           onProgress: (step) => context.heartbeat(step),
         });
+        recordSpeechToText(seconds, (performance.now() - recognitionStarted) / 1000);
         // Awaiting redaction, the recognized text is stored sealed: nothing reads it in clear but
         // the redaction stage. (Workflows from before redaction store it as it was recognized.)
         const stored = input.sealForRedaction

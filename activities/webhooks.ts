@@ -1,3 +1,4 @@
+import { recordWebhookAttempt } from './metrics';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Config } from '../lib/config';
 import type {
@@ -142,6 +143,7 @@ export function createWebhookActivities(deps: { collections: Collections; config
             : error instanceof Error
               ? error.message
               : String(error);
+        recordWebhookAttempt('network_error', performance.now() - started);
         await logAttempt(input.orgId, delivery._id, {
           attempt: attemptNumber,
           at: now,
@@ -155,6 +157,7 @@ export function createWebhookActivities(deps: { collections: Collections; config
         throw ApplicationFailure.retryable(message, 'DeliveryFailed');
       }
       const ok = statusCode >= 200 && statusCode < 300;
+      recordWebhookAttempt(ok ? 'delivered' : 'http_error', performance.now() - started);
       // A success is final: the attempt and the outcome go in one write.
       await logAttempt(
         input.orgId,

@@ -1,5 +1,6 @@
 import { GridFSBucket, MongoClient, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import { mongoUri, type Config } from './config';
+import { observeMongoPool } from './metrics';
 import type {
   ApiKeyDoc,
   AppointmentDoc,
@@ -202,6 +203,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
     serverSelectionTimeoutMS: 10_000,
     appName: 'call-intelligence',
   });
+  observeMongoPool(client);
   await client.connect();
   const db = client.db(config.MONGODB_DB);
   const collection = <T extends Document>(name: string) => db.collection<T>(name);

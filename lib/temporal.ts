@@ -99,6 +99,28 @@ export function callSearchAttributes(
   return pairs;
 }
 
+/**
+ * The Temporal UI's summary and details of a call's workflow (its user metadata): which call, of
+ * which organization and agent, so ops read it in the list without opening the workflow. Like the
+ * search attributes, nothing beyond the agent's e-mail (no contact name or number).
+ */
+export function callWorkflowMetadata(
+  orgId: string,
+  call: CallSearchIdentity,
+  batchId: string | null,
+): { staticSummary: string; staticDetails: string } {
+  return {
+    staticSummary: `Call ${call.callId} · ${call.agentEmail}`,
+    staticDetails: [
+      `**Call** \`${call.callId}\` of organization \`${orgId}\``,
+      `**Agent** ${call.agentEmail}`,
+      ...(call.externalId ? [`**External id** \`${call.externalId}\``] : []),
+      ...(batchId ? [`**Batch** \`${batchId}\``] : []),
+      'The current stage, or why the call failed, is under "Current details".',
+    ].join('\n\n'),
+  };
+}
+
 /** How a webhook delivery retries (from config, passed in so the workflow stays pure). */
 export interface WebhookRetrySettings {
   /** Attempts in all: the first and the retries. */

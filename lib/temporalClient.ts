@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { temporalAddress, type Config } from './config';
 
 export interface TemporalHandle {
@@ -16,4 +17,27 @@ export async function connectTemporal(config: Config): Promise<TemporalHandle> {
 /** Readiness probe: the frontend answers and knows our namespace. */
 export async function pingTemporal(handle: TemporalHandle, namespace: string): Promise<void> {
   await handle.connection.workflowService.describeNamespace({ namespace });
+}
+
+/**
+ * The approximate number of tasks waiting on a task queue (Temporal's own statistic), or null when
+ * the server does not report it.
+ */
+export async function taskQueueBacklog(
+  handle: TemporalHandle,
+  namespace: string,
+  taskQueue: string,
+  kind: 'workflow' | 'activity',
+): Promise<number | null> {
+  const answer = await handle.connection.workflowService.describeTaskQueue({
+    namespace,
+    taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+    taskQueueType:
+      kind === 'workflow'
+        ? temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW
+        : temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+    reportStats: true,
+  });
+  const count = answer.stats?.approximateBacklogCount;
+  return count === undefined || count === null ? null : Number(count);
 }

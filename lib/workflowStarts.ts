@@ -9,6 +9,7 @@ import type { CallDoc } from './documents';
 import {
   batchWorkflowId,
   callSearchAttributes,
+  callWorkflowMetadata,
   callWorkflowId,
   deliveryWorkflowId,
   erasureWorkflowId,
@@ -169,15 +170,13 @@ export async function startRebuildSearchIndex(client: Client, orgId: string): Pr
 
 /** `processCall` for one call (id `call-<callId>`; a second start is refused by Temporal). */
 export async function startProcessCall(client: Client, call: CallDoc): Promise<void> {
+  const identity = { callId: call._id, agentEmail: call.agent_email, externalId: call.external_id };
   await client.workflow.start<WorkflowSignatures['processCall']>('processCall', {
     workflowId: callWorkflowId(call._id),
     taskQueue: taskQueues.callProcessing,
     args: [{ orgId: call.org_id, callId: call._id }],
-    typedSearchAttributes: callSearchAttributes(
-      call.org_id,
-      { callId: call._id, agentEmail: call.agent_email, externalId: call.external_id },
-      call.batch_id,
-    ),
+    typedSearchAttributes: callSearchAttributes(call.org_id, identity, call.batch_id),
+    ...callWorkflowMetadata(call.org_id, identity, call.batch_id),
     workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
   });
 }

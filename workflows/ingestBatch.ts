@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { CallProcessingActivities } from '../activities';
 import type { BatchProgress } from '../lib/batchProgress';
 import { callStorePolicy } from './policies';
-import { callSearchAttributes, callWorkflowId } from '../lib/temporal';
+import { callSearchAttributes, callWorkflowId, callWorkflowMetadata } from '../lib/temporal';
 import { processCall } from './processCall';
 import type { BatchCallRef, IngestBatchInput } from './types';
 
@@ -25,6 +25,7 @@ async function runCall(input: IngestBatchInput, call: BatchCallRef): Promise<voi
       workflowId: callWorkflowId(call.callId),
       args: [{ orgId: input.orgId, callId: call.callId }],
       typedSearchAttributes: callSearchAttributes(input.orgId, call, input.batchId),
+      ...callWorkflowMetadata(input.orgId, call, input.batchId),
       // A call is processed once: a second start of the same id is refused, never re-run.
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });

@@ -11,6 +11,7 @@ import {
 import type { TranscriptionQueueActivities } from '../activities';
 import { NOT_LENDING_REASON, type CallStatus, type StageName } from '../lib/documents';
 import { searchAttributes } from '../lib/temporal';
+import { withCurrentDetails } from './currentDetails';
 import { describeFailure } from './failures';
 import { LOCAL_STATUS_WRITES_PATCH, localStatusWrites, scheduledStatusWrites, type StatusWrites } from './statusWrites';
 import { runSyncStages } from './syncStages';
@@ -61,7 +62,7 @@ export async function processCall(input: ProcessCallInput): Promise<ProcessCallR
   const withEngines = patched(PATCHES.intelligenceEngines);
   const withSync = withEngines && patched(PATCHES.crmCalendarSync);
   const withLocalWrites = withSync && patched(PATCHES.localStatusWrites);
-  const writes = withLocalWrites ? localStatusWrites : scheduledStatusWrites;
+  const writes = withCurrentDetails(withLocalWrites ? localStatusWrites : scheduledStatusWrites);
   const runStages = withLocalWrites ? runConcurrentStages : runParallelStagesV1;
   let isLendingCall: boolean | null = null;
   await setStatus(writes, input, 'processing');

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import { loadConfigOrExit, restBaseUrl, type Config } from '../../lib/config';
+import { loadConfigOrExit, restBaseUrl, TASK_QUEUE_NAMES, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes } from '../../lib/mongo';
-import { connectTemporal } from '../../lib/temporalClient';
+import { observeTaskQueueBacklog } from '../../lib/metrics';
+import { connectTemporal, taskQueueBacklog } from '../../lib/temporalClient';
 import { createRestApp } from './app';
 import { purgeStoredSecrets } from './middleware/idempotency';
 
@@ -13,6 +14,10 @@ export async function startRestServer(config: Config): Promise<{ server: Server;
   const purged = await purgeStoredSecrets(database.collections);
   if (purged > 0) logger.info({ purged }, 'removed stored idempotent answers that held a secret');
   const temporal = await connectTemporal(config);
+  observeTaskQueueBacklog(
+    (taskQueue, kind) => taskQueueBacklog(temporal, config.TEMPORAL_NAMESPACE, taskQueue, kind),
+    [...TASK_QUEUE_NAMES],
+  );
   const app = createRestApp({ config, database, temporal, logger, baseUrl: restBaseUrl(config) });
   const server = app.listen(config.REST_PORT, config.HOST);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

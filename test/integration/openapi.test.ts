@@ -125,6 +125,20 @@ describeWithStack('the OpenAPI document', () => {
     });
   });
 
+  test('every schema is a valid OpenAPI 3.1 Schema Object (no draft-4 tuple `items: [...]`)', async () => {
+    const document = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as unknown;
+    const misplaced: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'items' && Array.isArray(value)) misplaced.push(where);
+        walk(value, `${where}/${key}`);
+      }
+    };
+    walk(document, '');
+    expect(misplaced).toEqual([]);
+  });
+
   test('/docs is the bundled Swagger UI reading this document, served locally under a strict CSP', async () => {
     const origin = stack.baseUrl.replace('/api/v1', '');
     const page = await fetch(`${origin}/docs`);

@@ -5,7 +5,7 @@ import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/w
 import { createRestApp, restRoutes } from '../../api/rest/app';
 import type { RestDeps } from '../../api/rest/deps';
 import { buildOpenApiDocument } from '../../api/rest/openapi';
-import type { Config } from '../../lib/config';
+import { temporalAddress, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { connectDatabase, ensureIndexes, type Database } from '../../lib/mongo';
 import { newId } from '../../lib/ids';
@@ -42,7 +42,7 @@ export async function startTestStack(config: Config, options: { workers: boolean
   let connection: NativeConnection | undefined;
   let workersDone: Promise<unknown> = Promise.resolve();
   if (options.workers) {
-    connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS });
+    connection = await NativeConnection.connect({ address: temporalAddress(config) });
     const workflowBundle = await bundleWorkflowCode({
       workflowsPath: require.resolve('../../workflows'),
       logger: quietLogger,

@@ -31,7 +31,8 @@ export const SearchSnippet = z.object({
   source: z.enum(['transcript', 'summary', 'extracted']),
   text: z.string(),
   highlights: z
-    .array(z.tuple([z.number().int(), z.number().int()]))
+    // Pairs as two-item arrays: a tuple's JSON Schema form is not valid in OpenAPI 3.1 tools.
+    .array(z.array(z.number().int()).length(2))
     .describe('[start, end) character offsets of the matched words in `text`'),
   speaker: z.enum(['agent', 'customer', 'unknown']).optional(),
   start: z.number().optional().describe('seconds from the start of the recording (transcript snippets)'),
