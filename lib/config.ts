@@ -79,6 +79,8 @@ export const ConfigSchema = z.object({
   STT_TIMEOUT_SECONDS: positiveInt.default(600),
   // Which Whisper the embedded server runs (unused when STT_BASE_URL names another server).
   STT_EMBEDDED_MODEL: z.enum(['base', 'tiny.en']).default('base'),
+  // OpenTelemetry traces over OTLP/HTTP (…/v1/traces is appended); unset: no tracing.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   // Search (GET /search/calls): the search server (scripts/search/server.py, tantivy); unset, the embedded one.
   SEARCH_URL: z.string().url().optional(),
   SEARCH_PORT: port.default(8766),

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
+import { traceHeaders } from './tracing';
 
 /*
  * Outbound HTTP for every request the product makes to an address a customer gave us (recording
@@ -209,7 +210,8 @@ function requestOnce(policy: OutboundPolicy, request: OutboundRequest): Promise<
       url,
       {
         method: request.method ?? 'GET',
-        headers: request.headers,
+        // The active trace continues at the receiver (`traceparent`; nothing when tracing is off).
+        headers: { ...traceHeaders(), ...request.headers },
         lookup: guardedLookup(policy),
         timeout: request.timeoutMs,
         signal: request.signal,

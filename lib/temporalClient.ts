@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
 import { temporal } from '@temporalio/proto';
 import { temporalAddress, type Config } from './config';
 
@@ -10,7 +11,14 @@ export interface TemporalHandle {
 
 export async function connectTemporal(config: Config): Promise<TemporalHandle> {
   const connection = await Connection.connect({ address: temporalAddress(config) });
-  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const client = new Client({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    // With tracing on, a workflow started here continues the caller's trace (Temporal headers).
+    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } }
+      : {}),
+  });
   return { client, connection, close: () => connection.close() };
 }
 

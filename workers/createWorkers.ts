@@ -48,6 +48,7 @@ export async function createWorkers(options: {
   logger: Logger;
   workflowBundle?: WorkerOptions['workflowBundle'];
   shutdownGraceTime?: WorkerOptions['shutdownGraceTime'];
+  plugins?: WorkerOptions['plugins'];
 }): Promise<Worker[]> {
   const workers: Worker[] = [];
   for (const queue of options.queues) {
@@ -65,6 +66,7 @@ export async function createWorkers(options: {
         namespace: options.namespace,
         taskQueue: queue,
         ...(options.shutdownGraceTime ? { shutdownGraceTime: options.shutdownGraceTime } : {}),
+        ...(options.plugins?.length ? { plugins: options.plugins } : {}),
         ...rest,
         ...workflowSource,
       }),

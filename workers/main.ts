@@ -3,6 +3,8 @@ import { checkAudioToolchain } from '../lib/audioToolchain';
 import { loadConfigOrExit, temporalAddress } from '../lib/config';
 import { backfillLeadResponses } from '../lib/leadResponse';
 import { createLogger } from '../lib/logger';
+import { startTracing } from '../lib/tracing';
+import { OpenTelemetryPlugin } from '@temporalio/interceptors-opentelemetry';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { connectTemporal } from '../lib/temporalClient';
 import { createWorkers } from './createWorkers';
@@ -15,6 +17,7 @@ import { RETENTION_SCHEDULE_ID, SEARCH_SYNC_SCHEDULE_ID } from '../lib/temporal'
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const tracing = startTracing(config, 'call-intelligence-worker');
   const logger = createLogger(config, 'worker');
   if (config.WORKER_METRICS_PORT) {
     // Workflow and activity outcomes, latencies, task-queue polls and slots, from the SDK itself.
@@ -38,6 +41,10 @@ async function main(): Promise<void> {
     deps: { db: database.db, collections: database.collections, config, temporal: temporal.client },
     logger,
     shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
+    // Workflow and activity spans, continuing the trace of whoever started the workflow.
+    plugins: tracing
+      ? [new OpenTelemetryPlugin({ resource: tracing.resource, spanProcessor: tracing.spanProcessor })]
+      : [],
   });
   if (config.WORKER_TASK_QUEUES.includes('transcription')) {
     // A broken toolchain is said at start, in the deployment's words; calls retry until it is fixed.
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
     await connection.close();
     await temporal.close();
     await database.close();
+    await tracing?.shutdown();
     logger.info('workers stopped');
   }
 }

@@ -9,6 +9,7 @@ import { loadHelpCorpus, type HelpCorpus } from './engine/corpus';
 import { buildHelpIndex } from './engine/search';
 import { healthRouter } from '../http/health';
 import { httpMetrics, metricsRouter } from '../http/metrics';
+import { httpTracing } from '../http/tracing';
 import { allowedMethods } from '../http/allowedMethods';
 import { errorHandler } from '../http/errors';
 import { requestLogging } from '../http/logging';
@@ -49,6 +50,7 @@ export function createHelpApp(deps: HelpDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
   app.use(httpMetrics('help'));
+  app.use(httpTracing('help'));
   app.use(requestLogging(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(metricsRouter().routes());

@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import { loadConfigOrExit, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { startTracing } from '../../lib/tracing';
 import { connectDatabase, ensureIndexes } from '../../lib/mongo';
 import { createHelpApp } from './app';
 
 export async function startHelpServer(config: Config): Promise<{ server: Server; close(): Promise<void> }> {
+  const tracing = startTracing(config, 'call-intelligence-help');
   const logger = createLogger(config, 'help');
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
@@ -17,6 +19,7 @@ export async function startHelpServer(config: Config): Promise<{ server: Server;
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
+      await tracing?.shutdown();
     },
   };
 }

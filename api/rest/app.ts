@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { cachedAudioCheck } from '../../lib/audioToolchain';
 import { sttBaseUrl } from '../../lib/config';
 import { httpMetrics, metricsRouter } from '../http/metrics';
+import { httpTracing } from '../http/tracing';
 import { healthRouter, pingHttpServer } from '../http/health';
 import { allowedMethods } from '../http/allowedMethods';
 import { errorHandler } from '../http/errors';
@@ -67,6 +68,7 @@ export function createRestApp(deps: RestDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.use(requestId());
   app.use(httpMetrics('rest'));
+  app.use(httpTracing('rest'));
   app.use(requestLogging(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(metricsRouter().routes());

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { loadConfigOrExit, restBaseUrl, TASK_QUEUE_NAMES, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { startTracing } from '../../lib/tracing';
 import { connectDatabase, ensureIndexes } from '../../lib/mongo';
 import { observeTaskQueueBacklog } from '../../lib/metrics';
 import { connectTemporal, taskQueueBacklog } from '../../lib/temporalClient';
@@ -8,6 +9,7 @@ import { createRestApp } from './app';
 import { purgeStoredSecrets } from './middleware/idempotency';
 
 export async function startRestServer(config: Config): Promise<{ server: Server; close(): Promise<void> }> {
+  const tracing = startTracing(config, 'call-intelligence-rest');
   const logger = createLogger(config, 'rest');
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
@@ -28,6 +30,7 @@ export async function startRestServer(config: Config): Promise<{ server: Server;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await temporal.close();
       await database.close();
+      await tracing?.shutdown();
     },
   };
 }

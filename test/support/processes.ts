@@ -51,11 +51,16 @@ export function startWorkerProcess(
 }
 
 /** `api/rest/server.ts` on `port`; resolves once it answers /readyz. */
-export async function startRestProcess(config: Config, port: number, output: string[]): Promise<ManagedProcess> {
+export async function startRestProcess(
+  config: Config,
+  port: number,
+  output: string[],
+  extra: Record<string, string> = {},
+): Promise<ManagedProcess> {
   const rest = startEntrypoint(
     'rest',
     'api/rest/server.ts',
-    childEnv(config, { REST_PORT: String(port), HOST: '127.0.0.1' }),
+    childEnv(config, { REST_PORT: String(port), HOST: '127.0.0.1', ...extra }),
     output,
   );
   const deadline = Date.now() + 60_000;
