@@ -3,9 +3,15 @@ import type { MetricMeter } from '@temporalio/common';
 
 /*
  * The product's own worker metrics, through the Temporal SDK's meter: exported with the SDK's
- * metrics at WORKER_METRICS_PORT (the activity's type, queue and namespace added as labels), a
- * no-op without it. Outside an activity (a test calling one directly) nothing is recorded.
+ * metrics at WORKER_METRICS_PORT (the SDK adds `activityType`, `taskQueue` and `namespace` labels),
+ * a no-op without it. Outside an activity (a test calling one directly) nothing is recorded.
  */
+/** Histogram boundaries of the product's worker metrics (the SDK's defaults are for milliseconds). */
+export const WORKER_HISTOGRAM_BUCKETS: Record<string, number[]> = {
+  speech_to_text_real_time_factor: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 5],
+  webhook_delivery_latency: [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000],
+};
+
 function meter(): MetricMeter | null {
   try {
     return Context.current().metricMeter;

@@ -60,6 +60,11 @@ export const ConfigSchema = z.object({
   WORKER_SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
   /** Unset: off. Set: the Temporal SDK's Prometheus exporter listens there (HOST) at /metrics. */
   WORKER_METRICS_PORT: port.optional(),
+  // Whether a call-processing worker creates the Temporal Schedules (retention, search sync) at start.
+  WORKER_CREATES_SCHEDULES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   BATCH_CONCURRENCY: positiveInt.max(100).default(10),
 
   // AES-256-GCM key (32 bytes, base64) for stored secrets; `npm run dev` generates one into DATA_DIR.

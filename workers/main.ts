@@ -4,6 +4,7 @@ import { loadConfigOrExit, temporalAddress } from '../lib/config';
 import { backfillLeadResponses } from '../lib/leadResponse';
 import { createLogger } from '../lib/logger';
 import { startTracing } from '../lib/tracing';
+import { WORKER_HISTOGRAM_BUCKETS } from '../activities/metrics';
 import { OpenTelemetryPlugin } from '@temporalio/interceptors-opentelemetry';
 import { connectDatabase, ensureIndexes } from '../lib/mongo';
 import { connectTemporal } from '../lib/temporalClient';
@@ -24,7 +25,13 @@ async function main(): Promise<void> {
     Runtime.install({
       logger: new DefaultLogger('WARN'),
       telemetryOptions: {
-        metrics: { prometheus: { bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}` } },
+        metrics: {
+          prometheus: {
+            bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}`,
+            // The SDK's default buckets are milliseconds; these fit what the product records.
+            histogramBucketOverrides: WORKER_HISTOGRAM_BUCKETS,
+          },
+        },
       },
     });
     logger.info({ port: config.WORKER_METRICS_PORT }, 'worker metrics at /metrics');
@@ -60,7 +67,7 @@ async function main(): Promise<void> {
       organizations && logger.info({ organizations, contacts }, 'speed-to-lead kept on every contact'),
     (error: Error) => logger.warn({ err: error }, 'speed-to-lead backfill stopped; it resumes at the next start'),
   );
-  if (config.WORKER_TASK_QUEUES.includes('call-processing')) {
+  if (config.WORKER_CREATES_SCHEDULES && config.WORKER_TASK_QUEUES.includes('call-processing')) {
     // Retention runs on a Temporal Schedule, created once by whichever worker starts first.
     await ensureRetentionSchedule(temporal.client).then(
       (outcome) => logger.info({ schedule: RETENTION_SCHEDULE_ID, outcome }, 'retention schedule ready'),
@@ -68,7 +75,7 @@ async function main(): Promise<void> {
         logger.error({ err: error }, 'the retention schedule could not be created; retry at next start'),
     );
   }
-  if (config.WORKER_TASK_QUEUES.includes('call-processing')) {
+  if (config.WORKER_CREATES_SCHEDULES && config.WORKER_TASK_QUEUES.includes('call-processing')) {
     await ensureSearchSyncSchedule(temporal.client).then(
       (outcome) => logger.info({ schedule: SEARCH_SYNC_SCHEDULE_ID, outcome }, 'search sync schedule ready'),
       (error: Error) =>

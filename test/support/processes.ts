@@ -20,6 +20,8 @@ function childEnv(config: Config, extra: Record<string, string>): NodeJS.Process
     AUDIO_PYTHON: config.AUDIO_PYTHON,
     SECRETS_ENCRYPTION_KEY: config.SECRETS_ENCRYPTION_KEY,
     LOG_LEVEL: 'warn',
+    // A Schedule on the shared test server would keep starting runs in every later test file.
+    WORKER_CREATES_SCHEDULES: 'false',
     ...extra,
   };
   // An unset value must stay unset in the child, not become the string "undefined".
