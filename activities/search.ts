@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import { findByIdsInOrganization } from '../lib/findByIds';
 import type { Collections } from '../lib/mongo';
 import type { SearchClient } from '../lib/search/client';
@@ -130,7 +129,6 @@ export function createSearchActivities(deps: SearchDeps) {
           { projection: { _id: 1 }, sort: { _id: 1 }, limit: SEARCH_INDEX_BATCH },
         )
         .toArray();
-      Context.current().heartbeat(calls.at(-1)?._id ?? null);
       // Written at the rebuild's start or later: what a page wrote survives the final sweep of older documents.
       const indexed = await indexCalls(
         deps,

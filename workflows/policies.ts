@@ -171,12 +171,12 @@ export const privacyBatchPolicy = {
 } satisfies ActivityOptions;
 
 /**
- * Writes to the search engine: a page of calls at a time, heartbeating in a rebuild. Retried for
- * about ten minutes; a call left behind keeps its `search_stale` flag for the next sweep.
+ * Writes to the search engine: a page of at most 100 calls at a time (well under a second at the
+ * measured 990 calls/s). Retried for about ten minutes; a call left behind keeps its
+ * `search_stale` flag for the next sweep.
  */
 export const searchIndexPolicy = {
   startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '1 minute',
   retry: {
     initialInterval: '2 seconds',
     backoffCoefficient: 2,
