@@ -78,13 +78,16 @@ describeWithStack('a batch started through the API, processed by the real worker
     const stored = await recordingsBucket(stack.database.db).find({ 'metadata.call_id': calls[0].call_id }).toArray();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.length).toBe(wav.length);
-    // processCall put the completed call into the search index itself: the flag its completion set is cleared.
-    const indexedCall = await stack.database.collections.calls.findOne({
-      _id: calls[0].call_id,
-      org_id: tenant.organization._id,
+    // processCall puts the completed call into the search index itself, as its last step (after the
+    // status the batch counts): the flag its completion set is cleared.
+    const indexedCall = await waitFor('processCall to index its call', async () => {
+      const call = await stack.database.collections.calls.findOne({
+        _id: calls[0].call_id,
+        org_id: tenant.organization._id,
+      });
+      return call && call.search_stale === undefined ? call : undefined;
     });
-    expect(indexedCall!.search_stale).toBeUndefined();
-    expect(indexedCall!.search_version).toBe(1);
+    expect(indexedCall.search_version).toBe(1);
     const bad = await api(stack, tenant.key, 'GET', `/calls/${calls[1].call_id}`);
     expect(bad.body.data).toMatchObject({ status: 'failed', failure_reason: 'Recording URL answered HTTP 404' });
 
