@@ -549,6 +549,15 @@ export interface RateLimitWindowDoc {
   count: number;
 }
 
+/** An organization's request gate (lib/requestGate.ts): its hourly request count and credentials generation. */
+export interface RequestGateDoc {
+  /** The organization id. */
+  _id: string;
+  window_start: Date;
+  count: number;
+  credentials_generation: number;
+}
+
 /** Why a call's MISMO stage is `skipped`: the extraction found it is not a lending call. */
 export const NOT_LENDING_REASON = 'not a lending call';
 

@@ -24,6 +24,7 @@ import type {
   TranscriptDoc,
   UserDoc,
   RateLimitWindowDoc,
+  RequestGateDoc,
   CallDayTotalsDoc,
   WebhookDeliveryDoc,
   WebhookEndpointDoc,
@@ -129,6 +130,8 @@ export const COLLECTIONS = {
     name: 'rate_limit_windows',
     indexes: [{ key: { key: 1, window_start: 1 }, name: 'key_window' }],
   },
+  // One document per organization, found by _id only.
+  requestGates: { name: 'request_gates', indexes: [] },
   callDayTotals: {
     name: 'call_day_totals',
     indexes: [{ key: { org_id: 1, day: 1 }, name: 'org_day' }],
@@ -170,6 +173,7 @@ export interface Collections {
   calls: Collection<CallDoc>;
   batches: Collection<BatchDoc>;
   rateLimitWindows: Collection<RateLimitWindowDoc>;
+  requestGates: Collection<RequestGateDoc>;
   callDayTotals: Collection<CallDayTotalsDoc>;
   transcripts: Collection<TranscriptDoc>;
   extractions: Collection<CallExtractionsDoc>;
@@ -217,6 +221,7 @@ export async function connectDatabase(config: Config): Promise<Database> {
       calls: collection<CallDoc>(COLLECTIONS.calls.name),
       batches: collection<BatchDoc>(COLLECTIONS.batches.name),
       rateLimitWindows: collection<RateLimitWindowDoc>(COLLECTIONS.rateLimitWindows.name),
+      requestGates: collection<RequestGateDoc>(COLLECTIONS.requestGates.name),
       callDayTotals: collection<CallDayTotalsDoc>(COLLECTIONS.callDayTotals.name),
       transcripts: collection<TranscriptDoc>(COLLECTIONS.transcripts.name),
       extractions: collection<CallExtractionsDoc>(COLLECTIONS.extractions.name),

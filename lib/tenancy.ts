@@ -3,6 +3,7 @@ import type { ApiKeyDoc, OrganizationDoc, Plan, Role, UserDoc } from './document
 import { conflict, notFound } from './errors';
 import { newId } from './ids';
 import { isDuplicateKeyError, type Collections } from './mongo';
+import { credentialsChanged } from './requestGate';
 import { encryptSecret, generateDialerSecret } from './secrets';
 
 /** Organizations, users and API keys: used by the admin CLI, the dev seed and the REST API. */
@@ -119,6 +120,7 @@ export async function revokeApiKey(collections: Collections, orgId: string, keyI
     { _id: keyId, org_id: orgId, revoked_at: null },
     { $set: { revoked_at: new Date() } },
   );
+  await credentialsChanged(collections, orgId);
   const key = await collections.apiKeys.findOne({ _id: keyId, org_id: orgId });
   if (!key) throw notFound('API key');
   return key;
@@ -132,12 +134,14 @@ export async function setUserRole(
 ): Promise<UserDoc> {
   const result = await collections.users.updateOne({ _id: userId, org_id: orgId }, { $set: { role } });
   if (result.matchedCount === 0) throw notFound('User');
+  await credentialsChanged(collections, orgId);
   return findUser(collections, orgId, userId);
 }
 
 export async function disableUser(collections: Collections, orgId: string, userId: string): Promise<UserDoc> {
   const result = await collections.users.updateOne({ _id: userId, org_id: orgId }, { $set: { active: false } });
   if (result.matchedCount === 0) throw notFound('User');
+  await credentialsChanged(collections, orgId);
   // Its console sessions end now (a request would be refused anyway: the user is read each time).
   await collections.sessions.deleteMany({ org_id: orgId, user_id: userId });
   return findUser(collections, orgId, userId);

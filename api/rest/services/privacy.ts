@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { COLLECTIONS, recordingsBucket, type Collections } from '../../../lib/mongo';
 import { newestFirstPage } from '../../../lib/newestFirstPage';
 import { decodeCursor } from '../../../lib/pagination';
+import { credentialsChanged } from '../../../lib/requestGate';
 import type { PiiType } from '../../../lib/pii/detection';
 import { privacyPolicyOf, type PrivacyPolicy } from '../../../lib/pii/policy';
 import { decryptSecret, openingDecipher } from '../../../lib/secrets';
@@ -40,6 +41,8 @@ export async function updatePrivacyPolicy(
     updated_at: new Date(),
   };
   await collections.organizations.updateOne({ _id: orgId }, { $set: { privacy_policy: next } });
+  // Requests carry the redacted types: API processes must read the organization again.
+  await credentialsChanged(collections, orgId);
   return { policy: next, added: next.redact_types.filter((type) => !current.redact_types.includes(type)) };
 }
 
