@@ -16,7 +16,8 @@ import type { RestDeps } from './deps';
 import { actorOf, authenticate, type AuthContext } from './middleware/auth';
 import { recordAuditEvent } from '../../lib/auditLog';
 import { idempotency } from './middleware/idempotency';
-import { organizationRateLimit } from './middleware/rateLimit';
+import { organizationRateLimit, REST_RATE_LIMIT_WINDOW_SECONDS } from './middleware/rateLimit';
+import { requestGate } from '../../lib/requestGate';
 import { apiReferenceRouter } from './apiReference';
 import { buildOpenApiDocument } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
@@ -113,8 +114,13 @@ export function createRestApp(deps: RestDeps): Koa {
   app.use(signIn.routes());
 
   const v1 = new Router({ prefix: API_PREFIX });
-  v1.use(authenticate(deps.database.collections));
-  v1.use(organizationRateLimit(deps.database.collections));
+  v1.use(
+    authenticate(
+      deps.database.collections,
+      requestGate(deps.database.collections.requestGates, REST_RATE_LIMIT_WINDOW_SECONDS),
+    ),
+  );
+  v1.use(organizationRateLimit());
   mountRoutes(
     v1,
     routes.filter((route) => !route.public),

@@ -1,9 +1,10 @@
 import Koa from 'koa';
 import { errorHandler } from '../../api/http/errors';
-import { organizationRateLimit } from '../../api/rest/middleware/rateLimit';
+import { organizationRateLimit, REST_RATE_LIMIT_WINDOW_SECONDS } from '../../api/rest/middleware/rateLimit';
 import type { AuthContext } from '../../api/rest/middleware/auth';
 import { createLogger } from '../../lib/logger';
-import { createOrganizationWithUserAndKey } from '../../lib/tenancy';
+import { requestGate } from '../../lib/requestGate';
+import { createOrganizationWithUserAndKey, setUserRole } from '../../lib/tenancy';
 import { startLocalServer } from '../support/httpServer';
 import { consumeRateLimit } from '../../lib/rateLimit';
 import { describeWithStack, testConfig } from '../support/env';
@@ -16,7 +17,7 @@ describeWithStack('per-organization rate limits', () => {
     const config = testConfig();
     // Two API processes sharing one database, as in production.
     first = await startTestStack(config, { workers: false });
-    second = await startTestStack(config, { workers: false });
+    second = await startTestStack(config, { workers: false, sharesDatabase: true });
   });
   afterAll(async () => {
     await second?.close();
@@ -89,18 +90,20 @@ describeWithStack('per-organization rate limits', () => {
     expect(await windows.countDocuments({ key: 'test:window' })).toBe(1);
   });
 
-  test('a read is counted while it runs: past the limit its answer is dropped, then reads wait for the count; writes always wait', async () => {
+  test('over the limit nothing runs, read or write: the count comes first, and the answer carries no handler header', async () => {
     // The middleware alone behind a handler that notes each run and answers with a header and a body.
     const orgId = `org_limit_${Date.now()}`;
+    const gate = requestGate(first.database.collections.requestGates, REST_RATE_LIMIT_WINDOW_SECONDS);
     const runs: string[] = [];
     const app = new Koa();
     app.use(errorHandler(createLogger({ ...testConfig(), LOG_LEVEL: 'silent' }, 'test')));
     app.use(async (ctx, next) => {
       const auth: Partial<AuthContext> = { orgId, rateLimitPerHour: 1 };
       ctx.state.auth = auth;
+      ctx.state.gatePass = await gate(orgId);
       await next();
     });
-    app.use(organizationRateLimit(first.database.collections));
+    app.use(organizationRateLimit());
     app.use((ctx) => {
       runs.push(ctx.method);
       ctx.set('Content-Disposition', 'attachment; filename="call.wav"');
@@ -113,21 +116,71 @@ describeWithStack('per-organization rate limits', () => {
       expect([allowed.status, await allowed.text()]).toEqual([200, 'recording bytes']);
       expect(runs).toEqual(['GET']);
 
-      // Over the limit: the read ran alongside its count, but the client sees only the 429.
-      const dropped = await request('GET');
-      expect(dropped.status).toBe(429);
-      expect(dropped.headers.get('content-disposition')).toBeNull();
-      expect(dropped.headers.get('x-ratelimit-remaining')).toBe('0');
-      expect(((await dropped.json()) as any).error.code).toBe('rate_limited');
-      expect(runs).toEqual(['GET', 'GET']);
-
-      // This process now knows the organization is exhausted: reads are counted first and do not run.
-      expect((await request('GET')).status).toBe(429);
+      const refused = await request('GET');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-disposition')).toBeNull();
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(((await refused.json()) as any).error.code).toBe('rate_limited');
       expect((await request('POST')).status).toBe(429);
-      expect(runs).toEqual(['GET', 'GET']);
+      expect(runs).toEqual(['GET']);
     } finally {
       await server.close();
     }
+  });
+
+  test("an organization's gate opens a new window when its stored one has ended", async () => {
+    const { organization, key } = await createOrganizationWithUserAndKey(first.database.collections, {
+      name: 'Enterprise',
+      plan: 'enterprise',
+      rateLimitPerHour: 2,
+      user: { email: 'owner@enterprise.example', name: 'Owner', role: 'owner' },
+      keyName: 'k',
+    });
+    expect((await api(first, key, 'GET', '/calls')).status).toBe(200);
+    expect((await api(first, key, 'GET', '/calls')).status).toBe(200);
+    expect((await api(first, key, 'GET', '/calls')).status).toBe(429);
+    const gates = first.database.collections.requestGates;
+    const gate = await gates.findOne({ _id: organization._id });
+    expect(gate).toMatchObject({ count: 3 });
+    // As if the hour had passed: the stored window is the one before.
+    await gates.updateOne(
+      { _id: organization._id },
+      { $set: { window_start: new Date(gate!.window_start.getTime() - 3_600_000) } },
+    );
+    const next = await api(second, key, 'GET', '/calls');
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(await gates.findOne({ _id: organization._id })).toMatchObject({
+      count: 1,
+      window_start: gate!.window_start,
+    });
+  });
+
+  test('a key revoked, or its creator given a smaller role, through one API process is refused by the other on its next request', async () => {
+    const tenant = await seedTenant(first.database, 'owner');
+    const orgId = tenant.organization._id;
+    const keysPath = `/organizations/${orgId}/api-keys`;
+    const created = await api(first, tenant.key, 'POST', keysPath, { name: 'integration' });
+    expect(created.status).toBe(201);
+    const integrationKey: string = created.body.data.key;
+    // Used twice in each process: both now reuse the key's resolution.
+    for (let use = 0; use < 2; use += 1) {
+      for (const stack of [first, second]) {
+        expect((await api(stack, integrationKey, 'GET', keysPath)).status).toBe(200);
+      }
+    }
+    await setUserRole(first.database.collections, orgId, tenant.user._id, 'manager');
+    expect((await api(second, integrationKey, 'GET', keysPath)).status).toBe(403);
+    expect((await api(second, integrationKey, 'GET', '/calls')).status).toBe(200);
+
+    await setUserRole(first.database.collections, orgId, tenant.user._id, 'owner');
+    expect((await api(second, integrationKey, 'GET', keysPath)).status).toBe(200);
+    const revoked = await api(first, tenant.key, 'DELETE', `${keysPath}/${created.body.data.id}`);
+    expect(revoked.status).toBe(200);
+    expect((await api(second, integrationKey, 'GET', '/calls')).status).toBe(401);
+    expect((await api(first, integrationKey, 'GET', '/calls')).status).toBe(401);
+    // The organization's other key is untouched.
+    expect((await api(second, tenant.key, 'GET', '/calls')).status).toBe(200);
   });
 
   test('a write over the limit never runs', async () => {

@@ -27,7 +27,14 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(config: Config, options: { workers: boolean }): Promise<TestStack> {
+/**
+ * A REST API (and optionally workers) on `config`. `sharesDatabase`: another stack owns the
+ * database (a second API process), so closing this one leaves it in place.
+ */
+export async function startTestStack(
+  config: Config,
+  options: { workers: boolean; sharesDatabase?: boolean },
+): Promise<TestStack> {
   const logger = createLogger(config, 'test');
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
@@ -72,7 +79,7 @@ export async function startTestStack(config: Config, options: { workers: boolean
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await temporal.close();
-      await database.db.dropDatabase().catch(() => undefined);
+      if (!options.sharesDatabase) await database.db.dropDatabase().catch(() => undefined);
       await database.close();
     },
   };

@@ -9,6 +9,8 @@ import type { OrganizationDoc, Role, UserDoc } from '../../../lib/documents';
 import { AppError, forbidden, notFound, unauthorized } from '../../../lib/errors';
 import { COLLECTIONS, type Collections } from '../../../lib/mongo';
 import { roleHas, type Permission } from '../../../lib/permissions';
+import type { GatePass, RequestGate } from '../../../lib/requestGate';
+import { ResolvedKeys, type ResolvedKey } from './resolvedKeys';
 
 export interface AuthContext {
   orgId: string;
@@ -39,40 +41,88 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /**
- * Resolves the caller on every request, with no cache: `Authorization: Bearer <key>`, else the
- * console's session cookie. A revoked key, an ended session, a disabled or deleted user, or a
- * changed role takes effect on the very next request. A session's state-changing requests must
- * carry its CSRF token and, when the browser sends an Origin, come from this origin.
+ * Resolves the caller on every request: `Authorization: Bearer <key>`, else the console's session
+ * cookie, and passes the organization's request gate (lib/requestGate.ts), which counts the
+ * request and says whether any credential of the organization changed. A revoked key, an ended
+ * session, a disabled or deleted user, or a changed role takes effect on the very next request, in
+ * every API process. A session's state-changing requests must carry its CSRF token and, when the
+ * browser sends an Origin, come from this origin.
  */
-export function authenticate(collections: Collections): Middleware {
+export function authenticate(collections: Collections, gate: RequestGate): Middleware {
+  const resolvedKeys = new ResolvedKeys();
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     const sessionToken = ctx.cookies.get(SESSION_COOKIE);
-    if (header) ctx.state.auth = await keyAuth(collections, header);
-    else if (sessionToken) ctx.state.auth = await sessionAuth(collections, ctx, sessionToken);
-    else throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+    if (header) {
+      const { auth, pass } = await keyAuth(collections, gate, resolvedKeys, header);
+      ctx.state.auth = auth;
+      ctx.state.gatePass = pass;
+    } else if (sessionToken) {
+      const auth = await sessionAuth(collections, ctx, sessionToken);
+      ctx.state.auth = auth;
+      ctx.state.gatePass = await gate(auth.orgId);
+    } else throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
     await next();
   };
 }
 
-async function keyAuth(collections: Collections, header: string): Promise<AuthContext> {
+/** The gate pass of an authenticated request (set by `authenticate`). */
+export function gatePassOf(ctx: Context): GatePass {
+  const pass = ctx.state.gatePass as GatePass | undefined;
+  if (!pass) throw unauthorized('Missing API key');
+  return pass;
+}
+
+async function keyAuth(
+  collections: Collections,
+  gate: RequestGate,
+  resolvedKeys: ResolvedKeys,
+  header: string,
+): Promise<{ auth: AuthContext; pass: GatePass }> {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match || !isWellFormedApiKey(match[1]!)) throw unauthorized('Malformed API key');
-  const found = await findWithOwners(collections.apiKeys, { key_hash: hashApiKey(match[1]!) });
+  const keyHash = hashApiKey(match[1]!);
+  const known = resolvedKeys.get(keyHash);
+  if (known) {
+    // A key never changes organization, so its gate is known before the key is read again.
+    const pass = await gate(known.auth.orgId);
+    if (known.generation === pass.credentialsGeneration) {
+      known.lastUsedAt = await touchLastUsed(collections, known.auth.keyId!, known.lastUsedAt);
+      return { auth: known.auth, pass };
+    }
+    resolvedKeys.delete(keyHash);
+    // Read after the pass, so at least as new as the generation it returned.
+    const fresh = await resolveKey(collections, keyHash);
+    resolvedKeys.set(keyHash, { ...fresh, generation: pass.credentialsGeneration });
+    return { auth: fresh.auth, pass };
+  }
+  const fresh = await resolveKey(collections, keyHash);
+  const pass = await gate(fresh.auth.orgId);
+  // Read before the pass: the next request reads it again under the generation it then gets.
+  resolvedKeys.set(keyHash, { ...fresh, generation: null });
+  return { auth: fresh.auth, pass };
+}
+
+async function resolveKey(collections: Collections, keyHash: string): Promise<Omit<ResolvedKey, 'generation'>> {
+  const found = await findWithOwners(collections.apiKeys, { key_hash: keyHash });
   if (!found || found.record.revoked_at) throw unauthorized('Invalid or revoked API key');
   const { record: key, user, organization } = found;
   if (!user || !user.active) throw unauthorized("The API key's creator is disabled or deleted");
   if (!organization) throw unauthorized("The API key's organization no longer exists");
-  await touchLastUsed(collections, key._id, key.last_used_at);
+  const lastUsedAt = await touchLastUsed(collections, key._id, key.last_used_at);
   return {
-    orgId: key.org_id,
-    userId: user._id,
-    userEmail: user.email,
-    role: user.role,
-    keyId: key._id,
-    sessionId: null,
-    rateLimitPerHour: organization.rate_limit_per_hour,
-    redactTypes: privacyPolicyOf(organization).redact_types,
+    auth: {
+      orgId: key.org_id,
+      userId: user._id,
+      userEmail: user.email,
+      role: user.role,
+      keyId: key._id,
+      sessionId: null,
+      rateLimitPerHour: organization.rate_limit_per_hour,
+      redactTypes: privacyPolicyOf(organization).redact_types,
+    },
+    lastUsedAt,
+    resolvedAt: Date.now(),
   };
 }
 
@@ -142,10 +192,13 @@ async function findWithOwners<T extends { _id: string; org_id: string; user_id: 
   };
 }
 
-/** At most one write a minute per key, so a busy key does not turn every read into a write. */
-async function touchLastUsed(collections: Collections, keyId: string, lastUsed: Date | null): Promise<void> {
+/**
+ * At most one write a minute per key, so a busy key does not turn every read into a write.
+ * Returns the key's last use as this process now knows it.
+ */
+async function touchLastUsed(collections: Collections, keyId: string, lastUsed: Date | null): Promise<Date | null> {
   const now = new Date();
-  if (lastUsed && now.getTime() - lastUsed.getTime() < LAST_USED_WRITE_INTERVAL_MS) return;
+  if (lastUsed && now.getTime() - lastUsed.getTime() < LAST_USED_WRITE_INTERVAL_MS) return lastUsed;
   await collections.apiKeys.updateOne(
     {
       _id: keyId,
@@ -153,6 +206,7 @@ async function touchLastUsed(collections: Collections, keyId: string, lastUsed: 
     },
     { $set: { last_used_at: now } },
   );
+  return now;
 }
 
 export function authOf(ctx: Context): AuthContext {
