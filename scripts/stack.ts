@@ -110,6 +110,30 @@ async function waitFor(what: string, probe: () => Promise<void>, server: Managed
   throw new Error(`${what} was not ready after ${timeoutMs / 1000} s: ${(lastError as Error)?.message}`);
 }
 
+/** Waits for an HTTP server of ours to answer GET /healthz; stops it if it never does. */
+async function waitUntilHealthy(
+  what: string,
+  server: ManagedProcess,
+  port: number,
+  timeoutMs: number,
+): Promise<ManagedProcess> {
+  try {
+    await waitFor(
+      what,
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      },
+      server,
+      timeoutMs,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
 export interface TemporalDevServerOptions {
   binary: string;
   port: number;
@@ -273,21 +297,7 @@ export async function startSttServer(options: SttServerOptions): Promise<Managed
       sink: options.sink,
     },
   );
-  try {
-    await waitFor(
-      `speech-to-text server on 127.0.0.1:${options.port}`,
-      async () => {
-        const response = await fetch(`http://127.0.0.1:${options.port}/healthz`);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      },
-      server,
-      60_000,
-    );
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
+  return waitUntilHealthy(`speech-to-text server on 127.0.0.1:${options.port}`, server, options.port, 60_000);
 }
 
 export interface SearchServerOptions {
@@ -306,19 +316,5 @@ export async function startSearchServer(options: SearchServerOptions): Promise<M
     [options.script, '--host', '127.0.0.1', '--port', String(options.port), '--data', options.dataDir],
     { sink: options.sink },
   );
-  try {
-    await waitFor(
-      `search server on 127.0.0.1:${options.port}`,
-      async () => {
-        const response = await fetch(`http://127.0.0.1:${options.port}/healthz`);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      },
-      server,
-      30_000,
-    );
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
+  return waitUntilHealthy(`search server on 127.0.0.1:${options.port}`, server, options.port, 30_000);
 }

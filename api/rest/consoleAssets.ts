@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from '@koa/router';
+import { pageSecurityHeaders } from '../http/pageSecurityHeaders';
 
 /*
  * The web console's page and assets under /app, as built into console/dist (npm run build:console,
@@ -12,20 +13,7 @@ export const CONSOLE_PATH = '/app';
 const DIST = path.resolve(__dirname, '..', '..', 'console', 'dist');
 
 export const CONSOLE_SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "media-src 'self'",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  ...pageSecurityHeaders({ mediaSrc: true }),
   // Rebuilt in place (no hashed names): the browser asks again each time.
   'Cache-Control': 'no-cache',
 };
