@@ -139,6 +139,21 @@ describe('dates relative to the call, in its own offset', () => {
     ).toEqual(['2027-01-03T12:00:00-10:00']);
   });
 
+  test('a time written without its colon, as a recognizer writes "ten fifteen", is a time; an address is not', () => {
+    expect(
+      starts([
+        ['agent', 'Could we set up a call this Friday at 1015 to walk through the estimate?'],
+        ['customer', 'Friday at 1015 works for me.'],
+      ]),
+    ).toEqual(['2026-10-16T10:15:00-04:00']);
+    expect(
+      starts([
+        ['agent', "Let's meet at the branch. It's at 745 Harbor Street."],
+        ['customer', 'Sounds good, see you there.'],
+      ]),
+    ).toEqual([]);
+  });
+
   test('a moved appointment keeps only the new time', () => {
     expect(
       starts([

@@ -237,12 +237,21 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
 const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
-/** The sentence as the date parser should read it: day phrases resolved, "at one" as a time. */
+/** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works|is|for|then|sharp|tomorrow|today|on)\b))`;
+
+/**
+ * The sentence as the date parser should read it: day phrases resolved, "at one" as a time, and a
+ * time a recognizer wrote without its colon ("at 230", "at 1045": Whisper writes "two thirty" so)
+ * with one.
+ */
 function forDateParser(said: string, text: CallText): string {
-  return resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes).replace(
-    /\b(at|by|until) one\b(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works|is|for|then|sharp|tomorrow|today|on)\b))/gi,
-    '$1 1',
-  );
+  return resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
+    .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    .replace(
+      new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
+      '$1 $2:$3',
+    );
 }
 
 /** Someone asking to move a meeting already set ("Can we move it?", "I can't make it"). */
