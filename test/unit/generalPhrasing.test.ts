@@ -139,7 +139,7 @@ describe('dates relative to the call, in its own offset', () => {
     ).toEqual(['2027-01-03T12:00:00-10:00']);
   });
 
-  test('a time written without its colon, as a recognizer writes "ten fifteen", is a time; an address is not', () => {
+  test('a time written without its colon, as a recognizer writes "ten fifteen", is a time beside a day; an address or a lone figure is not', () => {
     expect(
       starts([
         ['agent', 'Could we set up a call this Friday at 1015 to walk through the estimate?'],
@@ -150,6 +150,13 @@ describe('dates relative to the call, in its own offset', () => {
       starts([
         ['agent', "Let's meet at the branch. It's at 745 Harbor Street."],
         ['customer', 'Sounds good, see you there.'],
+      ]),
+    ).toEqual([]);
+    // Without a day named, such a number is as likely a figure.
+    expect(
+      starts([
+        ['agent', "Let's set up a meeting to go over the options."],
+        ['customer', 'Sure. My score came back at 720 on the last pull.'],
       ]),
     ).toEqual([]);
   });

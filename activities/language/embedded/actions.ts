@@ -240,18 +240,25 @@ const CLOCK_SAID =
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
 const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works|is|for|then|sharp|tomorrow|today|on)\b))`;
 
+/** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
+const DAY_NAMED =
+  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d|june|july|august|september|october|november|december)\b/i;
+
 /**
  * The sentence as the date parser should read it: day phrases resolved, "at one" as a time, and a
  * time a recognizer wrote without its colon ("at 230", "at 1045": Whisper writes "two thirty" so)
- * with one.
+ * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
 function forDateParser(said: string, text: CallText): string {
-  return resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
-    .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
-    .replace(
-      new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
-      '$1 $2:$3',
-    );
+  const resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes).replace(
+    new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'),
+    '$1 1',
+  );
+  if (!DAY_NAMED.test(resolved)) return resolved;
+  return resolved.replace(
+    new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
+    '$1 $2:$3',
+  );
 }
 
 /** Someone asking to move a meeting already set ("Can we move it?", "I can't make it"). */
