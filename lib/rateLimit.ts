@@ -25,11 +25,27 @@ export async function consumeRateLimit(
   windowSeconds: number,
   now = new Date(),
 ): Promise<RateLimitDecision> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const resetAtMs = windowStart.getTime() + windowMs;
+  const windowStart = windowStartOf(now, windowSeconds);
   const count = await countRequest(windows, key, windowStart);
   if (count === 1) await windows.deleteMany({ key, window_start: { $lt: windowStart } });
+  return decisionFor(count, limit, windowStart, windowSeconds, now);
+}
+
+/** The start of the fixed window `now` falls in. */
+export function windowStartOf(now: Date, windowSeconds: number): Date {
+  const windowMs = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** The answer for the request numbered `count` (from 1) in the window that began at `windowStart`. */
+export function decisionFor(
+  count: number,
+  limit: number,
+  windowStart: Date,
+  windowSeconds: number,
+  now: Date,
+): RateLimitDecision {
+  const resetAtMs = windowStart.getTime() + windowSeconds * 1000;
   return {
     allowed: count <= limit,
     limit,

@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb';
 import type { RequestGateDoc } from './documents';
 import { GroupCommit } from './groupCommit';
 import { isDuplicateKeyError, type Collections } from './mongo';
-import type { RateLimitDecision } from './rateLimit';
+import { decisionFor, windowStartOf, type RateLimitDecision } from './rateLimit';
 
 /*
  * Every authenticated REST request passes its organization's gate: one document per organization,
@@ -45,14 +45,7 @@ export function gateDecision(
   windowSeconds: number,
   now = new Date(),
 ): RateLimitDecision {
-  const resetAtMs = pass.windowStart.getTime() + windowSeconds * 1000;
-  return {
-    allowed: pass.position <= limit,
-    limit,
-    remaining: Math.max(0, limit - pass.position),
-    resetAt: Math.ceil(resetAtMs / 1000),
-    retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - now.getTime()) / 1000)),
-  };
+  return decisionFor(pass.position, limit, pass.windowStart, windowSeconds, now);
 }
 
 /**
@@ -91,8 +84,7 @@ async function countRequests(
   windowSeconds: number,
   now = new Date(),
 ): Promise<RequestGateDoc> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(now, windowSeconds);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const counted = await gates.findOneAndUpdate(
       { _id: orgId },
