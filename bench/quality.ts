@@ -11,12 +11,15 @@
  *
  *   npm run bench -- quality [--fixtures DIR] [--show] [--scripts-only]
  *                            [--kinds stereo,telephone2ch,telephone] [--beam N] [--vad THRESHOLD]
+ *                            [--recognized DIR]
  *
  * `--beam` and `--vad` start the embedded server with other decoding settings (the sweep in
- * docs/transcription.md); `--kinds` measures only some recording kinds.
+ * docs/transcription.md); `--kinds` measures only some recording kinds; `--recognized DIR` keeps
+ * each recording's recognized segments in DIR and reuses them on the next run (the engines are
+ * scored again in seconds; delete DIR after changing the recognizer).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +47,12 @@ import { fmt } from './stack';
 const log = (line: string) => process.stdout.write(`[bench:quality] ${line}\n`);
 
 type Fixture = CorpusCall;
+
+/** One recording's recognized segments, kept by `--recognized DIR` so engine changes can be scored without recognizing again. */
+interface SavedRecognition {
+  segments: TranscriptSegment[];
+  seconds: number;
+}
 
 interface TruthTurn {
   speaker: Speaker;
@@ -133,6 +142,7 @@ export async function main(argv: string[]): Promise<void> {
       kinds: { type: 'string', default: VARIANTS.join(',') },
       beam: { type: 'string' },
       vad: { type: 'string' },
+      recognized: { type: 'string' },
     },
   });
   const kinds = values.kinds!.split(',') as Variant[];
@@ -142,6 +152,7 @@ export async function main(argv: string[]): Promise<void> {
     beamSize: values.beam ? Number(values.beam) : undefined,
     vadThreshold: values.vad ? Number(values.vad) : undefined,
   };
+  if (values.recognized) mkdirSync(values.recognized, { recursive: true });
   const fixturesDir = values.fixtures!;
   if (!existsSync(path.join(fixturesDir, 'make-audio.mjs'))) throw new Error(`no fixtures at ${fixturesDir}`);
   const xsdDir =
@@ -239,16 +250,25 @@ export async function main(argv: string[]): Promise<void> {
         telephone: path.join(audioDir, `${fixture.id}.phone.wav`),
       };
       for (const variant of kinds) {
-        const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-work-'));
-        const started = performance.now();
-        const result = await recognizeRecording(files[variant], workDir, {
-          speechToText,
-          audio,
-          agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-          language: 'en',
-        });
-        const elapsed = (performance.now() - started) / 1000;
-        rmSync(workDir, { recursive: true, force: true });
+        const saved = values.recognized ? path.join(values.recognized, `${fixture.id}.${variant}.json`) : null;
+        let recognition: SavedRecognition;
+        if (saved && existsSync(saved)) {
+          recognition = JSON.parse(readFileSync(saved, 'utf8')) as SavedRecognition;
+        } else {
+          const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-work-'));
+          const started = performance.now();
+          const result = await recognizeRecording(files[variant], workDir, {
+            speechToText,
+            audio,
+            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
+            language: 'en',
+          });
+          recognition = { segments: result.segments, seconds: (performance.now() - started) / 1000 };
+          rmSync(workDir, { recursive: true, force: true });
+          if (saved) writeFileSync(saved, JSON.stringify(recognition));
+        }
+        const elapsed = recognition.seconds;
+        const result = { segments: recognition.segments };
         const duration = Math.max(...truth.map((turn) => turn.end));
         recognitionSeconds += elapsed;
         audioSeconds += duration;
