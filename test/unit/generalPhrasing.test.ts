@@ -1,5 +1,6 @@
 import { detectActions } from '../../activities/language/embedded/actions';
 import { classifyLending, extractDataset } from '../../activities/language/embedded/extraction';
+import { emailsSaidIn } from '../../activities/language/embedded/values';
 import { scoreTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
@@ -51,6 +52,88 @@ describe('amounts in every spoken form', () => {
         ['customer', 'The house next door sold for seven hundred, but our neighbours had a pool.'],
       ]),
     ).toMatchObject({ purchase_price: 315_000, monthly_income: 6_000 });
+  });
+});
+
+describe('amounts and e-mails as a recognizer writes them', () => {
+  test('pairs written as a price in cents are hundreds of thousands for a home; "at 4.30" is a time', () => {
+    expect(
+      lead([
+        ['agent', 'What might the townhouse fetch, and what are you hoping to borrow?'],
+        ['customer', 'Maybe $6.45. I would borrow 4.90.'],
+        ['agent', 'Could we go over it Thursday at 4.30?'],
+        ['customer', 'Yes.'],
+      ]),
+    ).toMatchObject({ property_value: 645_000, loan_amount: 490_000 });
+    // "three fifteen" written "$315": no home costs three figures.
+    expect(
+      lead([
+        ['agent', 'What is the asking price?'],
+        ['customer', 'The price is $315, and we both live there now.'],
+      ]),
+    ).toMatchObject({ purchase_price: 315_000, occupancy: 'PrimaryResidence' });
+    // Not a home's figure: a small price stays what it says, and is no income.
+    expect(
+      lead([
+        ['agent', 'What do you make a month?'],
+        ['customer', 'The coffee was $2.75, hold on. About 8,300 a month.'],
+      ]).monthly_income,
+    ).toBe(8_300);
+  });
+
+  test('a cash-out asked about and answered with a figure; declined, it is none', () => {
+    const asked = (answer: string) =>
+      lead([
+        ['customer', 'I want to refinance the townhouse.'],
+        ['agent', 'How much money are you looking to pull out?'],
+        ['customer', answer],
+      ]).cash_out;
+    expect(asked('About 60,000 for the roof.')).toBe(true);
+    expect(asked('None, just a lower rate.')).toBe(false);
+  });
+
+  test('a correction in a sentence of its own replaces the figure', () => {
+    expect(
+      lead([
+        ['agent', 'What is the condo worth, and what loan amount do you have in mind?'],
+        [
+          'customer',
+          'The county said 3.80. Oh wait, sorry, I checked the new notice last week. It is 3.95. About 2.10.',
+        ],
+      ]),
+    ).toMatchObject({ property_value: 395_000, loan_amount: 210_000 });
+  });
+
+  test('an e-mail whose "at" the recognizer swallowed, only where an e-mail is asked for or given', () => {
+    expect(
+      lead([
+        ['agent', 'Which email should the closing documents go to?'],
+        ['customer', 'Nadia.Okonkwo.fabrikam.net.'],
+      ]).borrower_email,
+    ).toBe('nadia.okonkwo@fabrikam.net');
+    expect(emailsSaidIn('My email is j.reyesatoutlook.com.', false)).toEqual(['j.reyes@outlook.com']);
+    expect(emailsSaidIn('Send it to tbrooksat.gmail.com', true)).toEqual(['tbrooks@gmail.com']);
+    // A web address is no e-mail: not without the cue, and not "www." with it.
+    expect(emailsSaidIn('The listing is on harbor.homes.example.com.', false)).toEqual([]);
+    expect(emailsSaidIn('I emailed you the link, www.harborhomes.com.', false)).toEqual([]);
+  });
+
+  test('a ZIP code read out in two groups', () => {
+    expect(
+      lead([
+        ['agent', 'And where is the property?'],
+        ['customer', "It's 4410 Juniper Bend Road, Boise, Idaho, 837-06."],
+      ]).property_address,
+    ).toEqual({ line: '4410 Juniper Bend Road', city: 'Boise', state: 'ID', postal_code: '83706' });
+  });
+
+  test('a name said as one word before a written domain is one local part', () => {
+    expect(
+      lead([
+        ['agent', 'Where should I email the disclosures?'],
+        ['customer', "It's Marisol Vega, all one word, at fabrikam.io."],
+      ]).borrower_email,
+    ).toBe('marisolvega@fabrikam.io');
   });
 });
 

@@ -14,6 +14,12 @@ export interface Sentence {
   segment: TranscriptSegment;
   /** Position of the segment in the transcript. */
   segmentIndex: number;
+  /**
+   * Position of the turn: consecutive segments of one speaker are one turn (a recognizer splits a
+   * turn at its pauses, and another channel's fragment can fall inside it). Segments of an
+   * `unknown` speaker are each their own turn.
+   */
+  turnIndex: number;
 }
 
 /** What the call record tells the engines besides the transcript. */
@@ -43,12 +49,14 @@ export function evidenceOfSentences(sentences: Sentence[]): Evidence[] {
 }
 
 export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallText {
+  const turnIndexes = turnIndexesOf(segments);
   const sentences = segments.flatMap((segment, segmentIndex) =>
     splitSentences(normalizeSpokenForms(segment.text)).map((text) => ({
       text,
       speaker: segment.speaker,
       segment,
       segmentIndex,
+      turnIndex: turnIndexes[segmentIndex]!,
     })),
   );
   return {
@@ -57,6 +65,14 @@ export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallT
     agentName: facts.agentName ?? findAgentName(sentences),
     customerName: findCustomerName(sentences, facts),
   };
+}
+
+function turnIndexesOf(segments: TranscriptSegment[]): number[] {
+  let turn = -1;
+  return segments.map((segment, index) => {
+    if (index === 0 || segment.speaker !== segments[index - 1]!.speaker || segment.speaker === 'unknown') turn++;
+    return turn;
+  });
 }
 
 /** Sentence ends that are not inside a number, an e-mail address or an abbreviation like "p.m.". */
@@ -179,18 +195,18 @@ function similarSpelling(heard: string, spelled: string): boolean {
  */
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
-  const firstCustomerSegment = sentences.find((sentence) => sentence.speaker !== 'agent')?.segmentIndex ?? -1;
+  const firstCustomerTurn = sentences.find((sentence) => sentence.speaker !== 'agent')?.turnIndex ?? -1;
   for (const sentence of sentences) {
     const names = sentence.speaker === 'agent' ? [] : namesIn(sentence, SELF_INTRODUCTION);
     if (sentence.speaker !== 'agent') {
       // A bare name: in the customer's first turn, or answering "Can I get your name?".
       const askedName = sentences.some(
         (other) =>
-          other.segmentIndex === sentence.segmentIndex - 1 &&
+          other.turnIndex === sentence.turnIndex - 1 &&
           other.speaker !== sentence.speaker &&
           ASKS_NAME.test(other.text),
       );
-      if (sentence.segmentIndex === firstCustomerSegment || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
+      if (sentence.turnIndex === firstCustomerTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
     }
     if (sentence.speaker !== 'customer') {
       const addressed = ADDRESSING_CUSTOMER.exec(sentence.text)?.[1];
@@ -219,8 +235,7 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       sentence.speaker !== 'agent' &&
       supporting.some(
         (candidate) =>
-          sentence.segmentIndex >= candidate.sentence.segmentIndex &&
-          sentence.segmentIndex <= candidate.sentence.segmentIndex + 2,
+          sentence.turnIndex >= candidate.sentence.turnIndex && sentence.turnIndex <= candidate.sentence.turnIndex + 2,
       ),
   );
   const spelled = spellingSentences.flatMap((sentence) => spelledWords(sentence.text));
@@ -241,10 +256,10 @@ export function splitName(name: string): { first: string; last: string | null } 
   return { first: words[0]!, last: words.length > 1 ? words[words.length - 1]! : null };
 }
 
-/** The segment before this sentence's segment, when another speaker said it (a question it answers). */
+/** The turn before this sentence's turn, when another speaker said it (a question it answers). */
 export function precedingTurn(text: CallText, sentence: Sentence): Sentence[] {
-  const previousIndex = sentence.segmentIndex - 1;
+  const previousIndex = sentence.turnIndex - 1;
   return text.sentences.filter(
-    (candidate) => candidate.segmentIndex === previousIndex && candidate.speaker !== sentence.speaker,
+    (candidate) => candidate.turnIndex === previousIndex && candidate.speaker !== sentence.speaker,
   );
 }

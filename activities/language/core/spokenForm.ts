@@ -249,15 +249,22 @@ function spokenLocalPart(words: string[]): string {
 
 /**
  * "john dot smith at example dot com" → "john.smith@example.com"; "tanya brooks, all one word, at
- * example dot net" → "tanyabrooks@example.net"; "c mendoza seven six at …" → "cmendoza76@…".
+ * example dot net" (or "at example.net", as Whisper writes it) → "tanyabrooks@example.net"; "c
+ * mendoza seven six at …" → "cmendoza76@…".
  * The local part is read backwards from "at" until the words that introduce it ("it's", "my email
  * is"); already written addresses pass.
  */
 export function normalizeEmails(text: string): string {
+  // The domain spoken ("example dot net") or written by the recognizer ("example.net").
   const domain = new RegExp(
-    `\\s+at\\s+([a-z0-9-]+(?:\\s+(?:dot|dash|hyphen)\\s+[a-z0-9-]+)*\\s+dot\\s+${TLD})\\b`,
+    `\\s+at\\s+([a-z0-9-]+(?:(?:\\s+(?:dot|dash|hyphen)\\s+|[.-])[a-z0-9-]+)*(?:\\s+dot\\s+|\\.)${TLD})\\b`,
     'i',
   );
+  // A recognizer writes a spoken domain but leaves the words before it as it heard them, often
+  // wrong ("therewasa7-6@…"): before a written domain, words join only when the speaker said they
+  // are one ("all one word") or spelled them letter by letter; otherwise the last word alone is read,
+  // by joinSpokenAtWrittenDomain.
+  const saidAsOneWord = new RegExp(EMAIL_FILLER.source, 'i').test(text);
   let rest = text.replace(EMAIL_FILLER, ' ');
   let result = '';
   for (let match = domain.exec(rest); match; match = domain.exec(rest)) {
@@ -285,7 +292,9 @@ export function normalizeEmails(text: string): string {
       .replace(/\s+dot\s+/gi, '.')
       .replace(/\s+(dash|hyphen)\s+/gi, '-')
       .toLowerCase();
-    if (local.length === 0) {
+    const writtenDomain = !/\s/.test(match[1]!);
+    const joinable = !writtenDomain || saidAsOneWord || local.every((part) => part.length === 1);
+    if (local.length === 0 || (local.length > 1 && !joinable)) {
       result += head + match[0];
     } else {
       result += `${words.slice(0, cut).join('')}${spokenLocalPart(local)}@${joinDomain}`;

@@ -170,7 +170,7 @@ const MAX_APPOINTMENT_DAYS_AHEAD = 366;
 interface Candidate extends DetectedAppointment {
   startMs: number;
   /** The segment it was said in, and how many times that sentence offered. */
-  segmentIndex: number;
+  turnIndex: number;
   offeredWith: number;
   /** Whether a day was said ("Tuesday at 3") or only a time ("at 3 pm"). */
   daySaid: boolean;
@@ -187,7 +187,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
     // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?"; two-channel
     // recordings may put a reply's segment before the question's).
     const arranging = text.sentences.some(
-      (nearby) => Math.abs(nearby.segmentIndex - sentence.segmentIndex) <= 3 && MEETING_CUE.test(nearby.text),
+      (nearby) => Math.abs(nearby.turnIndex - sentence.turnIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
     const results = chrono
@@ -206,7 +206,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
       const reply = text.sentences.filter(
-        (candidate) => candidate.segmentIndex === sentence.segmentIndex + 1 && candidate.speaker !== sentence.speaker,
+        (candidate) => candidate.turnIndex === sentence.turnIndex + 1 && candidate.speaker !== sentence.speaker,
       );
       if (reply.some((answer) => DECLINE.test(answer.text))) continue;
       const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
@@ -221,7 +221,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         ],
         evidence: evidenceOfSentences([sentence]),
         startMs: start.getTime(),
-        segmentIndex: sentence.segmentIndex,
+        turnIndex: sentence.turnIndex,
         offeredWith: results.length,
         daySaid: result.start.isCertain('weekday') || result.start.isCertain('day'),
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
@@ -229,7 +229,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
     }
   }
   return mergeMentions(withoutAlternativesAndMoves(candidates, text)).map(
-    ({ startMs: _s, daySaid: _d, timeOfDay: _t, segmentIndex: _i, offeredWith: _o, ...appointment }) => appointment,
+    ({ startMs: _s, daySaid: _d, timeOfDay: _t, turnIndex: _i, offeredWith: _o, ...appointment }) => appointment,
   );
 }
 
@@ -275,25 +275,25 @@ function withoutAlternativesAndMoves(candidates: Candidate[], text: CallText): C
     candidates.some(
       (other) =>
         other !== candidate &&
-        other.segmentIndex > candidate.segmentIndex &&
-        other.segmentIndex <= candidate.segmentIndex + 2 &&
+        other.turnIndex > candidate.turnIndex &&
+        other.turnIndex <= candidate.turnIndex + 2 &&
         (other.startMs === candidate.startMs || (!other.daySaid && other.timeOfDay === candidate.timeOfDay)),
     );
   return candidates.filter((candidate) => {
     // Offered with others: kept only when a following turn names it.
     const offeredTogether = candidates.filter(
-      (other) => other.segmentIndex === candidate.segmentIndex && other.startMs !== candidate.startMs,
+      (other) => other.turnIndex === candidate.turnIndex && other.startMs !== candidate.startMs,
     );
     if (offeredTogether.length > 0 && offeredTogether.some(confirmedLater) && !confirmedLater(candidate)) return false;
     // A time followed by a request to move it, and a later time: the later one stands.
     const moved = text.sentences.some(
       (sentence) =>
-        sentence.segmentIndex > candidate.segmentIndex &&
-        sentence.segmentIndex <= candidate.segmentIndex + 2 &&
+        sentence.turnIndex > candidate.turnIndex &&
+        sentence.turnIndex <= candidate.turnIndex + 2 &&
         MOVE_REQUEST.test(sentence.text),
     );
     const later = candidates.some(
-      (other) => other.segmentIndex > candidate.segmentIndex && other.startMs !== candidate.startMs,
+      (other) => other.turnIndex > candidate.turnIndex && other.startMs !== candidate.startMs,
     );
     return !(moved && later);
   });

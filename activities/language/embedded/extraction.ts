@@ -14,9 +14,11 @@ import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/data
 import {
   addressIn,
   amountsIn,
+  type SaidAmount,
   countsIn,
   datesIn,
-  emailsIn,
+  EMAIL_CUE,
+  emailsSaidIn,
   isAffirmation,
   isNegated,
   phonesIn,
@@ -199,7 +201,7 @@ function classifyMoney(
     .map((said) => said.text)
     .join(' ');
   const turn = text.sentences
-    .filter((other) => other.segmentIndex === sentence.segmentIndex)
+    .filter((other) => other.turnIndex === sentence.turnIndex)
     .map((other) => other.text)
     .join(' ');
   const incomeContext = INCOME_CUE.test(turn) || INCOME_CUE.test(question);
@@ -226,10 +228,24 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
 };
 const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount'];
 
-type SaidAmount = ReturnType<typeof amountsIn>[number];
-
-/** A bare figure takes its scale from its role: "borrow about 230" is $230,000. */
+/**
+ * A bare figure takes its scale from its role: "borrow about 230" is $230,000; so does a figure
+ * written as a price in cents ("$2.30", two spoken pairs) where the role is a home's.
+ */
 function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
+  if (amount.pairs !== undefined && HOME_SCALE.includes(role)) return amount.pairs * 1000;
+  // "the price is two ninety nine", written "$299": no home costs three figures. A round "$500" is
+  // more often "five hundred [twenty] thousand" cut short, so it stays implausible.
+  if (
+    amount.explicit &&
+    HOME_SCALE.includes(role) &&
+    Number.isInteger(amount.value) &&
+    amount.value >= 50 &&
+    amount.value < 1000 &&
+    amount.value % 100 !== 0
+  ) {
+    return amount.value * 1000;
+  }
   if (!amount.explicit && HOME_SCALE.includes(role) && amount.value >= 50 && amount.value < 10_000) {
     return amount.value * 1000;
   }
@@ -237,7 +253,7 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
 }
 
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
-  const roles: Partial<Record<MoneyRole, Found & { segmentIndex: number }>> = {};
+  const roles: Partial<Record<MoneyRole, Found & { turnIndex: number }>> = {};
   let turnIndex = -1;
   let amountIndexInTurn = 0;
   let lastInTurn: { role: MoneyRole | OtherRole; amount: SaidAmount } | null = null;
@@ -249,14 +265,20 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // The customer's own figure wins over the agent's repetition; a correction replaces what it
     // corrects; otherwise the first one heard.
     if (!existing || replace || (byCustomer(sentence) && !existing.sentences.some(byCustomer))) {
-      roles[role] = { value, sentences: [sentence], segmentIndex: sentence.segmentIndex };
+      roles[role] = { value, sentences: [sentence], turnIndex: sentence.turnIndex };
     }
   };
+  // "Sorry, I looked again this morning. It's 3.15.": a correction said in a sentence of its own.
+  let correctionPending = false;
   for (const sentence of text.sentences) {
-    if (sentence.segmentIndex !== turnIndex) {
-      turnIndex = sentence.segmentIndex;
+    if (sentence.turnIndex !== turnIndex) {
+      turnIndex = sentence.turnIndex;
       amountIndexInTurn = 0;
       lastInTurn = null;
+      correctionPending = false;
+    }
+    if (amountsIn(sentence.text).length === 0) {
+      if (lastInTurn && CORRECTION.test(sentence.text)) correctionPending = true;
     }
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
     const clauses = sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b|\bso\b/);
@@ -266,10 +288,12 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
         if (lastInTurn && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastInTurn.amount, sentence, true);
         continue;
       }
-      const index = amountIndexInTurn++;
+      // A correction ("…, sorry, 475") says again the figure just said, with the same role (and
+      // does not take the next role a question asked).
+      const corrects: boolean = lastInTurn !== null && (correctionPending || CORRECTION.test(sentence.text));
+      correctionPending = false;
+      const index: number = corrects ? amountIndexInTurn - 1 : amountIndexInTurn++;
       if (SOMEONE_ELSE.test(clause)) continue;
-      // A correction ("…, sorry, 475") says again the figure just said, with the same role.
-      const corrects: boolean = lastInTurn !== null && CORRECTION.test(sentence.text);
       const role: MoneyRole | OtherRole | null =
         lastInTurn && corrects
           ? lastInTurn.role
@@ -298,7 +322,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ['SecondHome', /\b(second home|vacation (home|house|property)|holiday home|weekend home)\b/i],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|(we|i)('ll| will| would)? live (there|in it|in the (house|home))|move in|where (we|i) live|our (new )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|(we|i)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|move in|where (we|i) live|our (new )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -376,7 +400,7 @@ function extractEmployer(text: CallText): Found | null {
       }
     }
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
-    const firstOfTurn = text.sentences.find((other) => other.segmentIndex === sentence.segmentIndex) === sentence;
+    const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
     if (asked && firstOfTurn) {
       const bare = BARE_ORG.exec(sentence.text)?.[1];
       const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
@@ -394,9 +418,7 @@ function extractAddress(text: CallText): Found | null {
     // A ZIP code said after the address, in the same turn ("… Colorado. The zip is 80127.").
     if (!address.postal_code) {
       const zip = text.sentences
-        .filter(
-          (other) => other.segmentIndex === sentence.segmentIndex && other.segment.start >= sentence.segment.start,
-        )
+        .filter((other) => other.turnIndex === sentence.turnIndex && other.segment.start >= sentence.segment.start)
         .map((other) => postalCodeIn(other.text))
         .find(Boolean);
       if (zip) address.postal_code = zip;
@@ -407,7 +429,9 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash)\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out)\b/i;
+/** A reply that declines what was asked: "None, just a lower rate." */
+const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 const PURCHASE_CUES =
   /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time)\b/gi;
 const REFINANCE_CUES =
@@ -472,23 +496,31 @@ export function customerEmailOf(text: CallText): string | null {
   return (extractCustomerEmail(text)?.value as string | undefined) ?? null;
 }
 
+/** The e-mails said in a sentence; the turn it answers may be what asks for one ("What's the best email?"). */
+function emailsOf(sentence: Sentence, text: CallText): string[] {
+  return emailsSaidIn(
+    sentence.text,
+    precedingTurn(text, sentence).some((asked) => EMAIL_CUE.test(asked.text)),
+  );
+}
+
 function extractCustomerEmail(text: CallText): Found | null {
   const agentEmail = text.facts.agentEmail?.toLowerCase();
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
-    const email = emailsIn(sentence.text).find((candidate) => candidate !== agentEmail);
+    const email = emailsOf(sentence, text).find((candidate) => candidate !== agentEmail);
     if (!email) continue;
     // "…dalepruitt@example.com. Actually, make that dpruitt@example.com": the corrected one.
     const correction = text.sentences.find(
       (later) =>
-        later.segmentIndex === sentence.segmentIndex &&
+        later.turnIndex === sentence.turnIndex &&
         later.segment.start >= sentence.segment.start &&
         later !== sentence &&
         CORRECTION.test(later.text) &&
-        emailsIn(later.text).some((candidate) => candidate !== agentEmail),
+        emailsOf(later, text).some((candidate) => candidate !== agentEmail),
     );
     if (correction) {
       return {
-        value: emailsIn(correction.text).find((candidate) => candidate !== agentEmail)!,
+        value: emailsOf(correction, text).find((candidate) => candidate !== agentEmail)!,
         sentences: [correction],
       };
     }
@@ -528,8 +560,15 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
     found.loan_purpose = purpose;
     if (purpose.value === 'Refinance') {
       const cashOut = firstSaid(text, CASH_OUT);
+      // The agent asking "how much cash do you want to take out?" is a cash-out unless the answer declines.
+      const declined =
+        cashOut !== null &&
+        byAgent(cashOut) &&
+        text.sentences.some(
+          (reply) => reply.turnIndex === cashOut.turnIndex + 1 && byCustomer(reply) && DECLINES.test(reply.text),
+        );
       found.cash_out =
-        cashOut && !isNegated(cashOut)
+        cashOut && !isNegated(cashOut) && !declined
           ? { value: true, sentences: [cashOut] }
           : { value: false, sentences: cashOut ? [cashOut] : [] };
     }
@@ -749,7 +788,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'number':
       return countsWithNouns(sentence.text, keywords);
     case 'email':
-      return emailsIn(sentence.text);
+      return emailsOf(sentence, text);
     case 'phone':
       return phonesIn(sentence.text);
     case 'date':
@@ -794,7 +833,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     );
   for (const { sentence } of ranked) {
     if (field.type === 'email' && text.facts.agentEmail) {
-      const [email] = emailsIn(sentence.text).filter((candidate) => candidate !== text.facts.agentEmail?.toLowerCase());
+      const [email] = emailsOf(sentence, text).filter(
+        (candidate) => candidate !== text.facts.agentEmail?.toLowerCase(),
+      );
       if (email) return { value: email, sentences: [sentence] };
       continue;
     }

@@ -20,15 +20,22 @@ const NOT_MONEY_AFTER =
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
  * "110 grand", "2.1 million", "half a million"), plus bare numbers ("about
  * 230", "3.5") that are not counts, shares, times, years in a date, or phone/ZIP digits. Each with
- * whether it was said as money explicitly (a bare figure takes its scale from its role).
+ * whether it was said as money explicitly (a bare figure takes its scale from its role), and
+ * whether it could be two spoken pairs a recognizer wrote as a price in cents (below).
  */
-export function amountsIn(text: string): { value: number; explicit: boolean }[] {
-  const found: { value: number; explicit: boolean; at: number }[] = [];
+export function amountsIn(text: string): SaidAmount[] {
+  const found: (SaidAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
   for (const match of text.matchAll(MONEY)) {
     const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
     const scale = (match[2] ?? match[4] ?? match[6] ?? '').toLowerCase();
-    found.push({ value: Math.round(amount * scaleOf(scale) * 100) / 100, explicit: true, at: match.index });
+    const figure = (match[1] ?? match[3] ?? match[5])!;
+    found.push({
+      value: Math.round(amount * scaleOf(scale) * 100) / 100,
+      explicit: true,
+      ...pairsOf(figure, scale),
+      at: match.index,
+    });
     taken.push([match.index, match.index + match[0].length]);
   }
   for (const match of text.matchAll(/\b(half|a quarter|quarter) (?:of )?a million\b/gi)) {
@@ -52,9 +59,30 @@ export function amountsIn(text: string): { value: number; explicit: boolean }[] 
       continue;
     const value = Number(match[1]!.replace(/,/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
-    found.push({ value, explicit: false, at: start });
+    // "at 4.30" is a time.
+    const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) ? {} : pairsOf(match[1]!, '');
+    found.push({ value, explicit: false, ...pairs, at: start });
   }
-  return found.sort((a, b) => a.at - b.at).map(({ value, explicit }) => ({ value, explicit }));
+  return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
+}
+
+/** An amount as said, see `amountsIn`. */
+export interface SaidAmount {
+  value: number;
+  explicit: boolean;
+  /** "two thirty" written "$2.30" or "2.30": the pairs side by side (230), when the figure has that shape. */
+  pairs?: number;
+}
+
+/**
+ * People say hundreds of thousands as two pairs ("two thirty", "four fifty"), and Whisper often
+ * writes them as a price in cents ("$2.30", "3.15"). A figure of one digit, a point and two
+ * digits, with no scale word, is kept also as its pairs (230); only a role whose amounts are
+ * never that small (a home's price, value or loan) reads it so.
+ */
+function pairsOf(figure: string, scale: string): { pairs?: number } {
+  const pairs = /^(\d)\.(\d\d)$/.exec(figure);
+  return pairs && !scale ? { pairs: Number(pairs[1]) * 100 + Number(pairs[2]) } : {};
 }
 
 /** Plain numbers that are not money, phone numbers, ZIP codes or times ("25 agents"). */
@@ -74,6 +102,38 @@ const EMAIL = /\b[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b
 export function emailsIn(text: string): string[] {
   return [...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase());
 }
+
+const DOTTED_NAME = /\b[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+){2,}\b/gi;
+export const EMAIL_CUE = /\be-?mail\b/i;
+
+/**
+ * The e-mail addresses in a sentence, and, when an e-mail is being asked for or given (`cued`: the
+ * word is said in the sentence or the turn it answers), what a recognizer writes for a spoken
+ * address whose "at" it swallowed: "Olivia.Sutherland.example.com", "tanya.brooksat.gmail.com",
+ * "j.reyesatoutlook.com". The domain is the last two labels; an "at" glued to the word before it
+ * is the "@". Alone such a word reads as a web address ("www.example.com"), so it needs the cue.
+ */
+export function emailsSaidIn(text: string, cued: boolean): string[] {
+  const written = emailsIn(text);
+  if (written.length > 0 || !(cued || EMAIL_CUE.test(text))) return written;
+  const found: string[] = [];
+  for (const [dotted] of text.matchAll(DOTTED_NAME)) {
+    const labels = dotted.toLowerCase().split('.');
+    if (labels[0] === 'www' || !new RegExp(`^${TLD_NAMES}$`).test(labels[labels.length - 1]!)) continue;
+    const domainName = labels[labels.length - 2]!;
+    // "…brooksatgmail.com": the "at" inside the domain's own label.
+    const glued = /^(.+)at([a-z0-9-]{3,})$/.exec(domainName);
+    // "first.lastdomain.com" has no place for the "@": only four labels or more, or a glued "at".
+    if (labels.length === 3 && !glued && !/.at$/.test(labels[0]!)) continue;
+    const local = glued ? [...labels.slice(0, -2), glued[1]!] : labels.slice(0, -2);
+    const domain = glued ? glued[2]! : domainName;
+    local[local.length - 1] = local[local.length - 1]!.replace(/(.)at$/, '$1');
+    found.push(`${local.join('.')}@${domain}.${labels[labels.length - 1]}`);
+  }
+  return found;
+}
+
+const TLD_NAMES = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
 /** Phone numbers in E.164 (North American numbering assumed when no country code is said). */
 export function phonesIn(text: string): string[] {
@@ -104,8 +164,8 @@ const ADDRESS = new RegExp(
     `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|[A-Za-z0-9-]{1,6})\\b)?` +
     // 4: the city, after a comma or "in"
     `(?:,\\s*|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
-    // 5: the state, 6: the ZIP code
-    `(?:,?\\s+(${STATE_NAMES}|${STATE_CODES})\\b)?(?:,?\\s+(\\d{5})(?:-\\d{4})?\\b)?`,
+    // 5: the state, 6: the ZIP code (a recognizer writes one read out in two groups as "787-05")
+    `(?:,?\\s+(${STATE_NAMES}|${STATE_CODES})\\b)?(?:,?\\s+(\\d{5}|\\d{3}-\\d{2}|\\d{2}-\\d{3})(?:-\\d{4})?\\b)?`,
   'i',
 );
 
@@ -129,7 +189,7 @@ export function addressIn(text: string): PostalAddress | null {
     city: match[4]!,
   };
   if (state) address.state = state.length === 2 ? state.toUpperCase() : US_STATES[state.toLowerCase()]!;
-  if (match[6]) address.postal_code = match[6];
+  if (match[6]) address.postal_code = match[6].replace('-', '');
   return address;
 }
 
