@@ -329,4 +329,26 @@ describe('organization datasets, by type and description', () => {
       company: 'Miller Brothers Moving',
     });
   });
+
+  test('a provider written "Dr." is not cut at its dot, and is no practice', () => {
+    const clinic: DatasetDefinition = {
+      key: 'visit',
+      name: 'Visit',
+      description: '',
+      applies_to: 'all_calls',
+      fields: [
+        { name: 'practice', type: 'string', description: 'The name of the clinic', required: false },
+        { name: 'provider', type: 'string', description: 'The doctor the visit is with', required: false },
+      ],
+    };
+    const data = extractDataset(
+      clinic,
+      call([
+        ['agent', 'Hello Omar, your checkup is with Dr. Lindqvist on Friday at 8 am.'],
+        ['customer', 'Thanks, see you then.'],
+      ]),
+    ).data;
+    expect(data.provider).toBe('Dr. Lindqvist');
+    expect(data).not.toHaveProperty('practice');
+  });
 });

@@ -77,7 +77,8 @@ function turnIndexesOf(segments: TranscriptSegment[]): number[] {
 
 /** Sentence ends that are not inside a number, an e-mail address or an abbreviation like "p.m.". */
 export function splitSentences(text: string): string[] {
-  return (text.match(/(?:[^.!?]|\.(?=\S)|\b(?:Mr|Mrs|Ms|Dr|St|Ave)\.\s)+[.!?]*/g) ?? [])
+  // The abbreviation is tried first: once its letters were taken one by one, its dot would end the sentence.
+  return (text.match(/(?:\b(?:Mr|Mrs|Ms|Dr|St|Ave)\.\s|[^.!?]|\.(?=\S))+[.!?]*/g) ?? [])
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 }

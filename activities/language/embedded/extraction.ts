@@ -713,15 +713,16 @@ function personIn(sentence: Sentence, text: CallText): string | null {
 function organizationIn(sentence: Sentence): string | null {
   const match = ORG_AFTER.exec(sentence.text);
   const name = match ? cleanOrg(match[1]!) : null;
-  // One capitalized word after "at" is usually a place or a person, not an organization.
-  return name && name.split(/\s+/).length >= 2 ? name : null;
+  // One capitalized word after "at" is usually a place or a person, not an organization; nor is
+  // "with Dr. Patel".
+  return name && name.split(/\s+/).length >= 2 && !TITLE.test(name) ? name : null;
 }
 
 /** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
 const WANT_CUE =
   /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|asked about|questions? about|information (?:on|about))\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
 const PHRASE_TAIL =
-  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|for|to|with|and|on|in|at|that|this|so|because)$/i;
+  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
 function wantedThingIn(sentence: Sentence): string | null {
   const match = WANT_CUE.exec(sentence.text);
