@@ -254,6 +254,17 @@ describe('dates relative to the call, in its own offset', () => {
       ]),
     ).toEqual(['2026-10-19T13:00:00-04:00']);
   });
+
+  test('as a recognizer writes it: a sentence cut at a pause, two references a comma joins, "Friday at 9 works"', () => {
+    // Wednesday 2026-10-14; no meeting word is said, only the agreement.
+    expect(
+      starts([
+        ['agent', 'Let me pull the figures together and ring you back Friday at 9 in the'],
+        ['agent', 'morning with the numbers.'],
+        ['customer', "I'll mail the form this evening, Friday at 9 works."],
+      ]),
+    ).toEqual(['2026-10-16T09:00:00-04:00']);
+  });
 });
 
 describe('is it a lending call', () => {

@@ -141,7 +141,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
 const DECLINE = /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good)\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
@@ -182,7 +182,12 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
   const customer = text.customerName?.value ?? null;
   const recordedMs = text.facts.recordedAt.getTime();
   const candidates: Candidate[] = [];
-  for (const sentence of text.sentences) {
+  for (const [index, sentence] of text.sentences.entries()) {
+    // A recognizer splits a sentence at a pause ("call you tomorrow at 10 in the" · "morning"): an
+    // unfinished sentence is read with the next one of its turn.
+    const next = text.sentences[index + 1];
+    const continued = !/[.!?]\s*$/.test(sentence.text) && next?.turnIndex === sentence.turnIndex ? next : null;
+    const said = continued ? `${sentence.text} ${continued.text}` : sentence.text;
     // A time counts when a meeting is being arranged: cue words in it, or in the turns around it
     // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?"; two-channel
     // recordings may put a reply's segment before the question's).
@@ -190,12 +195,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       (nearby) => Math.abs(nearby.turnIndex - sentence.turnIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
-    const results = chrono
-      .parse(
-        forDateParser(sentence.text, text),
-        { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes },
-        { forwardDate: true },
-      )
+    const results = parseDates(forDateParser(said, text), text)
       // A meeting has a clock time said as one: not "from 140" (a figure) nor "a few minutes".
       .filter(
         (result) =>
@@ -219,7 +219,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
           { name: text.agentName, email: text.facts.agentEmail, phone: null },
           { name: customer, email: customerEmail, phone: text.facts.contactPhone },
         ],
-        evidence: evidenceOfSentences([sentence]),
+        evidence: evidenceOfSentences(continued ? [sentence, continued] : [sentence]),
         startMs: start.getTime(),
         turnIndex: sentence.turnIndex,
         offeredWith: results.length,
@@ -231,6 +231,22 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
   return mergeMentions(withoutAlternativesAndMoves(candidates, text)).map(
     ({ startMs: _s, daySaid: _d, timeOfDay: _t, turnIndex: _i, offeredWith: _o, ...appointment }) => appointment,
   );
+}
+
+/**
+ * chrono's results for a text. chrono joins two references a comma separates into one ("I'll send
+ * it this afternoon, tomorrow at 10 works" is 10 pm today, as a recognizer punctuates "…this
+ * afternoon. Tomorrow at ten works"): a result across a comma whose last part names a time of its
+ * own is read as its parts.
+ */
+function parseDates(said: string, text: CallText): chrono.ParsedResult[] {
+  const reference = { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes };
+  return chrono.parse(said, reference, { forwardDate: true }).flatMap((result) => {
+    if (!result.text.includes(',')) return [result];
+    const parts = result.text.split(',').map((part) => chrono.parse(part, reference, { forwardDate: true }));
+    const last = parts[parts.length - 1]!;
+    return last.some((part) => part.start.isCertain('hour')) ? parts.flat() : [result];
+  });
 }
 
 /** A clock time in what chrono read: "10:30", "3 pm", "at 10", "noon", "in the morning", "o'clock". */
