@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { detectActions } from '../activities/language/embedded/actions';
+import { uniqueSegments } from '../activities/language/engine';
 import type { CallText } from '../activities/language/core/callText';
 import { customerEmailOf, extractDataset, isLendingCall } from '../activities/language/embedded/extraction';
 import { scoreTranscript } from '../activities/language/embedded/summaryAndScorecard';
@@ -191,8 +192,7 @@ export function scoreCall(
     count(scores.appointments, false);
     miss(`unexpected appointment ${start}`);
   }
-  const segments = [...new Set(text.sentences.map((sentence) => sentence.segment))];
-  const scorecard = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, segments);
+  const scorecard = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(text));
   for (const [criterion, expected] of Object.entries(call.expected.scorecard)) {
     const passed = scorecard.criteria.find((result) => result.id === criterion)?.passed;
     if (!count(scores.scorecard, passed === expected)) miss(`scorecard ${criterion}=${passed}`);

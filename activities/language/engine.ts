@@ -55,5 +55,5 @@ export interface DetectedActions {
 
 /** The transcript's segments in order (sentences point back to them). */
 export function uniqueSegments(text: CallText) {
-  return [...new Set(text.sentences.map((sentence) => sentence.segment))];
+  return [...new Set(text.sentences.flatMap((sentence) => sentence.segments))];
 }

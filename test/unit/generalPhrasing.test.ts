@@ -267,6 +267,34 @@ describe('dates relative to the call, in its own offset', () => {
   });
 });
 
+describe('sentences a recognizer cut at its pauses', () => {
+  test('a sentence cut at a pause is read whole, evidence quoting both parts; a capital after no full stop starts a new one', () => {
+    const cut = call([
+      ['agent', 'Please get me your last two bank statements by'],
+      ['agent', 'Thursday.'],
+      ['customer', 'Sure, no problem.'],
+    ]);
+    expect(cut.sentences.map((sentence) => sentence.text)).toEqual([
+      'Please get me your last 2 bank statements by Thursday.',
+      'Sure, no problem.',
+    ]);
+    const [task] = detectActions(cut, null).tasks;
+    expect(task).toMatchObject({ owner: 'customer', due: '2026-10-15' });
+    expect(task!.evidence.map((evidence) => evidence.quote)).toEqual([
+      'Please get me your last two bank statements by',
+      'Thursday.',
+    ]);
+    const unpunctuated = call([
+      ['agent', 'We will need a year to date profit and loss'],
+      ['agent', 'Can you send those by Friday?'],
+    ]);
+    expect(unpunctuated.sentences.map((sentence) => sentence.text)).toEqual([
+      'We will need a year to date profit and loss',
+      'Can you send those by Friday?',
+    ]);
+  });
+});
+
 describe('is it a lending call', () => {
   test('plurals and verbs count (loans, borrowing, pre-qualified); another trade sharing words does not', () => {
     expect(

@@ -12,7 +12,12 @@ export interface Sentence {
   text: string;
   speaker: Speaker;
   segment: TranscriptSegment;
-  /** Position of the segment in the transcript. */
+  /**
+   * Every segment the sentence's text came from: a segment the recognizer ended in mid-sentence
+   * ("call you back tomorrow at 10 in the" · "morning") is read with the next one of its turn.
+   */
+  segments: TranscriptSegment[];
+  /** Position of (the first of) its segments in the transcript. */
   segmentIndex: number;
   /**
    * Position of the turn: consecutive segments of one speaker are one turn (a recognizer splits a
@@ -44,20 +49,31 @@ export function evidenceOf(segment: TranscriptSegment): Evidence {
 }
 
 export function evidenceOfSentences(sentences: Sentence[]): Evidence[] {
-  const segments = [...new Set(sentences.map((sentence) => sentence.segment))];
+  const segments = [...new Set(sentences.flatMap((sentence) => sentence.segments))];
   return segments.sort((a, b) => a.start - b.start).map(evidenceOf);
 }
 
 export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallText {
   const turnIndexes = turnIndexesOf(segments);
-  const sentences = segments.flatMap((segment, segmentIndex) =>
-    splitSentences(normalizeSpokenForms(segment.text)).map((text) => ({
-      text,
-      speaker: segment.speaker,
-      segment,
-      segmentIndex,
-      turnIndex: turnIndexes[segmentIndex]!,
-    })),
+  // Runs of segments of one turn, joined while a segment ends without ending its sentence.
+  const pieces: { segments: TranscriptSegment[]; segmentIndex: number }[] = [];
+  segments.forEach((segment, segmentIndex) => {
+    const last = pieces[pieces.length - 1];
+    const unfinished = last && continues(last.segments[last.segments.length - 1]!.text, segment.text);
+    if (last && unfinished && turnIndexes[segmentIndex] === turnIndexes[segmentIndex - 1]) last.segments.push(segment);
+    else pieces.push({ segments: [segment], segmentIndex });
+  });
+  const sentences = pieces.flatMap((piece) =>
+    splitSentences(normalizeSpokenForms(piece.segments.map((segment) => segment.text.trim()).join(' '))).map(
+      (text) => ({
+        text,
+        speaker: piece.segments[0]!.speaker,
+        segment: piece.segments[0]!,
+        segments: piece.segments,
+        segmentIndex: piece.segmentIndex,
+        turnIndex: turnIndexes[piece.segmentIndex]!,
+      }),
+    ),
   );
   return {
     sentences,
@@ -65,6 +81,22 @@ export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallT
     agentName: facts.agentName ?? findAgentName(sentences),
     customerName: findCustomerName(sentences, facts),
   };
+}
+
+/** Words a sentence does not end on. */
+const OPEN_ENDING =
+  /(?:,|\b(?:the|a|an|at|to|by|on|in|of|for|from|and|or|but|with|my|your|our|their|his|her|i'll|i|we|you|is|are|be|was|will|can|could|would|should))$/i;
+
+/**
+ * Whether the next segment goes on with this one's sentence: this one has no sentence end and the
+ * next starts in lower case ("…at 10 in the" · "morning"), or this one stops on a word no sentence
+ * ends on ("…the purchase contract by" · "Monday."). A capital after no full stop ("…profit and
+ * loss" · "Can you send those…") is a new sentence the recognizer did not punctuate.
+ */
+function continues(text: string, next: string): boolean {
+  const said = text.trim();
+  if (/[.!?]["')]?$/.test(said)) return false;
+  return /^[a-z0-9$]/.test(next.trim()) || OPEN_ENDING.test(said);
 }
 
 function turnIndexesOf(segments: TranscriptSegment[]): number[] {

@@ -182,12 +182,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
   const customer = text.customerName?.value ?? null;
   const recordedMs = text.facts.recordedAt.getTime();
   const candidates: Candidate[] = [];
-  for (const [index, sentence] of text.sentences.entries()) {
-    // A recognizer splits a sentence at a pause ("call you tomorrow at 10 in the" · "morning"): an
-    // unfinished sentence is read with the next one of its turn.
-    const next = text.sentences[index + 1];
-    const continued = !/[.!?]\s*$/.test(sentence.text) && next?.turnIndex === sentence.turnIndex ? next : null;
-    const said = continued ? `${sentence.text} ${continued.text}` : sentence.text;
+  for (const sentence of text.sentences) {
     // A time counts when a meeting is being arranged: cue words in it, or in the turns around it
     // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?"; two-channel
     // recordings may put a reply's segment before the question's).
@@ -195,7 +190,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       (nearby) => Math.abs(nearby.turnIndex - sentence.turnIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
-    const results = parseDates(forDateParser(said, text), text)
+    const results = parseDates(forDateParser(sentence.text, text), text)
       // A meeting has a clock time said as one: not "from 140" (a figure) nor "a few minutes".
       .filter(
         (result) =>
@@ -219,7 +214,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
           { name: text.agentName, email: text.facts.agentEmail, phone: null },
           { name: customer, email: customerEmail, phone: text.facts.contactPhone },
         ],
-        evidence: evidenceOfSentences(continued ? [sentence, continued] : [sentence]),
+        evidence: evidenceOfSentences([sentence]),
         startMs: start.getTime(),
         turnIndex: sentence.turnIndex,
         offeredWith: results.length,
