@@ -77,6 +77,7 @@ const DESCRIPTIONS: Record<string, string> = {
   renewal_date: 'When the current contract renews',
   fleet_size: 'Number of vehicles in the fleet',
   quote_amount: 'The price quoted, in dollars',
+  home_square_feet: 'Size of the home in square feet',
 };
 
 const MONEY_NAME = /premium|bill|budget|price|amount|cost|fee|rate|income|salary|payment|revenue/;

@@ -34,6 +34,7 @@ import { utcOffsetMinutesOf } from '../lib/time';
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
 import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
 import {
+  CORPUS_DIR,
   emptyCorpusScores,
   loadCorpus,
   scoreCall,
@@ -136,7 +137,7 @@ export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      fixtures: { type: 'string', default: path.resolve(__dirname, '../../shared/fixtures/calls') },
+      fixtures: { type: 'string', default: CORPUS_DIR },
       show: { type: 'boolean', default: false },
       'scripts-only': { type: 'boolean', default: false },
       kinds: { type: 'string', default: VARIANTS.join(',') },
@@ -154,7 +155,11 @@ export async function main(argv: string[]): Promise<void> {
   };
   if (values.recognized) mkdirSync(values.recognized, { recursive: true });
   const fixturesDir = values.fixtures!;
-  if (!existsSync(path.join(fixturesDir, 'make-audio.mjs'))) throw new Error(`no fixtures at ${fixturesDir}`);
+  // A folder of calls of its own (test/fixtures/heldout-calls) is synthesized by the corpus's script.
+  const makeAudio = [fixturesDir, CORPUS_DIR]
+    .map((dir) => path.join(dir, 'make-audio.mjs'))
+    .find((script) => existsSync(script));
+  if (!makeAudio) throw new Error(`no make-audio.mjs in ${fixturesDir} or ${CORPUS_DIR}`);
   const xsdDir =
     process.env.MISMO_XSD_DIR ??
     (existsSync(path.resolve(__dirname, '../../shared/mismo-3.4'))
@@ -202,11 +207,7 @@ export async function main(argv: string[]): Promise<void> {
     log(
       `synthesizing ${fixtures.length} calls (flite + sox): stereo and mono telephone; per-channel telephone from the stereo`,
     );
-    execFileSync('node', [
-      path.join(fixturesDir, 'make-audio.mjs'),
-      audioDir,
-      ...fixtures.map((f) => path.join(fixturesDir, `${f.id}.json`)),
-    ]);
+    execFileSync('node', [makeAudio, audioDir, ...fixtures.map((f) => path.join(fixturesDir, `${f.id}.json`))]);
 
     const halves = new Map(fixtures.map((fixture, index) => [fixture.id, index % 2 === 0 ? 'a' : 'b'] as const));
     const scripts = { a: emptyCorpusScores(), b: emptyCorpusScores() };

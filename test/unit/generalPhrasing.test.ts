@@ -3,6 +3,7 @@ import { classifyLending, extractDataset } from '../../activities/language/embed
 import { emailsSaidIn } from '../../activities/language/embedded/values';
 import { scoreTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
+import type { DatasetField } from '../../lib/documents';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
 import { callTextOf, scriptSegments } from '../support/callFixtures';
 
@@ -17,6 +18,15 @@ const call = (turns: Turn[], recordedAt = '2026-10-14T16:40:00-04:00') =>
     { recorded_at: recordedAt, agentName: 'Priya Shah', agentEmail: 'priya@northgate.example' },
   );
 const lead = (turns: Turn[]) => extractDataset(MORTGAGE_LEAD_DATASET, call(turns)).data;
+/** An organization's dataset of the given fields, all optional, as a customer would create it. */
+const datasetOf = (key: string, fields: [name: string, type: DatasetField['type'], description: string][]) =>
+  ({
+    key,
+    name: key,
+    description: '',
+    applies_to: 'all_calls',
+    fields: fields.map(([name, type, description]) => ({ name, type, description, required: false })),
+  }) satisfies DatasetDefinition;
 
 describe('amounts in every spoken form', () => {
   test('hundreds of thousands said as pairs, k, grand, decimals of millions and halves', () => {
@@ -267,6 +277,64 @@ describe('dates relative to the call, in its own offset', () => {
   });
 });
 
+describe('found on held-out calls (test/fixtures/heldout-calls), tested in other words', () => {
+  test('a home by other names, and a short "It is" answering whether it is the primary residence', () => {
+    expect(lead([['customer', "It's going to be my own home once we close."]]).occupancy).toBe('PrimaryResidence');
+    expect(lead([['customer', "We've lived there since the kids were born."]]).occupancy).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['agent', 'Will this be your primary residence?'],
+        ['customer', 'It is, for the next ten years at least.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    // "It's" starting a longer answer is no yes to a rental question.
+    expect(
+      lead([
+        ['agent', 'Is the duplex a rental?'],
+        ['customer', "It's where my mother stays."],
+      ]).occupancy,
+    ).toBeUndefined();
+  });
+
+  test('the loan is the whole price; "that is the amount" points at the figure said last, even in a run-on sentence', () => {
+    expect(
+      lead([
+        ['customer', "We're buying a ranch house listed at 410,000 and the USDA program would cover the full price."],
+      ]).loan_amount,
+    ).toBe(410_000);
+    expect(
+      lead([
+        ['agent', 'What is it worth and what do you still owe?'],
+        ['customer', "Probably 720 we owe about 388000 and that's the number we'd refinance"],
+      ]),
+    ).toMatchObject({ property_value: 720_000, loan_amount: 388_000 });
+  });
+
+  test('"employees" counts for a team; a domain said as two words; "we are recording this" discloses', () => {
+    const team = datasetOf('team', [
+      ['team_size', 'number', 'How many people work there'],
+      ['contact_email', 'email', "The prospect's e-mail address"],
+    ]);
+    expect(
+      extractDataset(
+        team,
+        call([
+          ['customer', 'There are 52 employees at the clinic.'],
+          ['customer', 'Write to me at omar at harbor dental dot com.'],
+        ]),
+      ).data,
+    ).toEqual({ team_size: 52, contact_email: 'omar@harbordental.com' });
+    const disclosed = scoreTranscript(
+      DEFAULT_SCORECARD_TEMPLATE,
+      scriptSegments([
+        { speaker: 'agent', text: 'Hi Omar, quick note, we are recording this for our records.' },
+        { speaker: 'customer', text: 'Fine.' },
+      ]),
+    );
+    expect(disclosed.criteria.find((criterion) => criterion.id === 'recording_disclosure')?.passed).toBe(true);
+  });
+});
+
 describe('sentences a recognizer cut at its pauses', () => {
   test('a sentence cut at a pause is read whole, evidence quoting both parts; a capital after no full stop starts a new one', () => {
     const cut = call([
@@ -342,18 +410,12 @@ describe('scorecard criteria by meaning', () => {
 });
 
 describe('organization datasets, by type and description', () => {
-  const dataset: DatasetDefinition = {
-    key: 'fleet',
-    name: 'Fleet lead',
-    description: '',
-    applies_to: 'all_calls',
-    fields: [
-      { name: 'fleet_size', type: 'number', description: 'Number of vehicles in the fleet', required: false },
-      { name: 'quote_amount', type: 'money', description: 'The price quoted per month, in dollars', required: false },
-      { name: 'callback_phone', type: 'phone', description: 'The number to call back', required: false },
-      { name: 'company', type: 'string', description: "The prospect's company name", required: false },
-    ],
-  };
+  const dataset = datasetOf('fleet', [
+    ['fleet_size', 'number', 'Number of vehicles in the fleet'],
+    ['quote_amount', 'money', 'The price quoted per month, in dollars'],
+    ['callback_phone', 'phone', 'The number to call back'],
+    ['company', 'string', "The prospect's company name"],
+  ]);
   test('counts with what they count, a bare quoted price, a phone read out, a company after "at"', () => {
     const text = call([
       ['agent', 'Thanks for calling Roadline Telematics. How many trucks do you run?'],
@@ -370,16 +432,10 @@ describe('organization datasets, by type and description', () => {
   });
 
   test('a provider written "Dr." is not cut at its dot, and is no practice', () => {
-    const clinic: DatasetDefinition = {
-      key: 'visit',
-      name: 'Visit',
-      description: '',
-      applies_to: 'all_calls',
-      fields: [
-        { name: 'practice', type: 'string', description: 'The name of the clinic', required: false },
-        { name: 'provider', type: 'string', description: 'The doctor the visit is with', required: false },
-      ],
-    };
+    const clinic = datasetOf('visit', [
+      ['practice', 'string', 'The name of the clinic'],
+      ['provider', 'string', 'The doctor the visit is with'],
+    ]);
     const data = extractDataset(
       clinic,
       call([

@@ -256,8 +256,9 @@ function spokenLocalPart(words: string[]): string {
  */
 export function normalizeEmails(text: string): string {
   // The domain spoken ("example dot net") or written by the recognizer ("example.net").
+  // A spoken domain name may be two words ("riverbend bakery dot com"), joined.
   const domain = new RegExp(
-    `\\s+at\\s+([a-z0-9-]+(?:(?:\\s+(?:dot|dash|hyphen)\\s+|[.-])[a-z0-9-]+)*(?:\\s+dot\\s+|\\.)${TLD})\\b`,
+    `\\s+at\\s+([a-z0-9-]+(?:\\s+[a-z0-9-]+(?=\\s+dot\\s))?(?:(?:\\s+(?:dot|dash|hyphen)\\s+|[.-])[a-z0-9-]+)*(?:\\s+dot\\s+|\\.)${TLD})\\b`,
     'i',
   );
   // A recognizer writes a spoken domain but leaves the words before it as it heard them, often
@@ -291,6 +292,7 @@ export function normalizeEmails(text: string): string {
     const joinDomain = match[1]!
       .replace(/\s+dot\s+/gi, '.')
       .replace(/\s+(dash|hyphen)\s+/gi, '-')
+      .replace(/\s+/g, '')
       .toLowerCase();
     const writtenDomain = !/\s/.test(match[1]!);
     const joinable = !writtenDomain || saidAsOneWord || local.every((part) => part.length === 1);

@@ -164,7 +164,10 @@ const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
-  /\bthat'?s (?:what|how much) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
+  /\bthat'?s (?:what|how much|the amount|the number|the figure) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
+/** "With the VA loan I'd finance the whole thing": the loan is the price. */
+const FULL_FINANCING =
+  /\b(?:financ\w*|borrow\w*|cover\w*|loan (?:for|on)) (?:the whole (?:thing|price|amount)|the (?:full|entire|whole) (?:price|amount|purchase)|all of it|everything|(?:a )?hundred percent|100 ?(?:%|percent))/i;
 /** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
 const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
 
@@ -257,6 +260,9 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   let turnIndex = -1;
   let amountIndexInTurn = 0;
   let lastInTurn: { role: MoneyRole | OtherRole; amount: SaidAmount } | null = null;
+  // The figure said last in the turn, whatever its role: "that's what I'd refinance" points at it
+  // ("Maybe 640 the balance is about 405000 and that's the amount I'd refinance").
+  let lastSaid: SaidAmount | null = null;
   const assign = (role: MoneyRole, amount: SaidAmount, sentence: Sentence, replace: boolean) => {
     const value = scaledForRole(amount, role);
     const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
@@ -275,17 +281,22 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       turnIndex = sentence.turnIndex;
       amountIndexInTurn = 0;
       lastInTurn = null;
+      lastSaid = null;
       correctionPending = false;
     }
     if (amountsIn(sentence.text).length === 0) {
       if (lastInTurn && CORRECTION.test(sentence.text)) correctionPending = true;
     }
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
-    const clauses = sentence.text.split(/,(?!\d{3})|;|\band\b|\bbut\b|\bso\b/);
+    // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
+    // by a new subject ends one.
+    const clauses = sentence.text.split(
+      /,(?!\d{3})|;|\band\b|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
+    );
     for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
       if (amounts.length === 0) {
-        if (lastInTurn && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastInTurn.amount, sentence, true);
+        if (lastSaid && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastSaid, sentence, true);
         continue;
       }
       // A correction ("…, sorry, 475") says again the figure just said, with the same role (and
@@ -298,7 +309,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
         lastInTurn && corrects
           ? lastInTurn.role
           : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
-      if (THAT_IS_THE_LOAN.test(clause) && lastInTurn) assign('loan_amount', lastInTurn.amount, sentence, true);
+      lastSaid = amounts[amounts.length - 1]!;
+      if (THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastSaid, sentence, true);
       if (!role) continue;
       lastInTurn = { role, amount: amounts[0]! };
       if (!(role in PLAUSIBLE_AMOUNTS)) continue;
@@ -322,7 +334,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ['SecondHome', /\b(second home|vacation (home|house|property)|holiday home|weekend home)\b/i],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|(we|i)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|move in|where (we|i) live|our (new )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i) live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -577,6 +589,11 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
 
   const money = extractMoneyRoles(text);
   found.loan_amount = money.loan_amount ?? null;
+  if (!found.loan_amount && money.purchase_price) {
+    const full = text.sentences.find((sentence) => saidWithoutNegation(sentence, FULL_FINANCING));
+    if (full)
+      found.loan_amount = { value: money.purchase_price.value, sentences: [full, ...money.purchase_price.sentences] };
+  }
   found.purchase_price = money.purchase_price ?? null;
   found.property_value = money.property_value ?? null;
   found.monthly_income =
@@ -651,7 +668,13 @@ function keywordsOf(field: DatasetField): string[] {
   return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_WORDS[stem(word)] ?? []).map(stem)]))];
 }
 
-const stem = (word: string) => word.toLowerCase().replace(/(ies|es|s)$/, '');
+/** Plural to singular, roughly: "technicians" → "technician", "employees" → "employee", "boxes" → "box", "companies" → "company". */
+const stem = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/ies$/, 'y')
+    .replace(/(ss|x|z|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
 
 function relevance(sentence: Sentence, keywords: string[], text: CallText): number {
   const words = (candidate: Sentence[]) =>
