@@ -80,7 +80,8 @@ const DESCRIPTIONS: Record<string, string> = {
   home_square_feet: 'Size of the home in square feet',
 };
 
-const MONEY_NAME = /premium|bill|budget|price|amount|cost|fee|rate|income|salary|payment|revenue/;
+// Whole words of the field's name: "home_square_feet" is no fee.
+const MONEY_NAME = /(?:^|_)(?:premium|bill|budget|price|amount|cost|fees?|rate|income|salary|payment|revenue)(?:_|$)/;
 
 function fieldFor(name: string, value: unknown): DatasetField {
   const type: DatasetField['type'] =

@@ -254,6 +254,15 @@ describe('dates relative to the call, in its own offset', () => {
     ).toEqual([]);
   });
 
+  test('a booking confirmed without a meeting word: "you are set for Monday at 2 pm"', () => {
+    expect(
+      starts([
+        ['customer', 'Yes please, the sooner the better.'],
+        ['agent', 'Okay. You are set for Monday at 2 pm.'],
+      ]),
+    ).toEqual(['2026-10-19T14:00:00-04:00']);
+  });
+
   test('a moved appointment keeps only the new time', () => {
     expect(
       starts([

@@ -17,8 +17,6 @@ export interface Sentence {
    * ("call you back tomorrow at 10 in the" · "morning") is read with the next one of its turn.
    */
   segments: TranscriptSegment[];
-  /** Position of (the first of) its segments in the transcript. */
-  segmentIndex: number;
   /**
    * Position of the turn: consecutive segments of one speaker are one turn (a recognizer splits a
    * turn at its pauses, and another channel's fragment can fall inside it). Segments of an
@@ -56,12 +54,12 @@ export function evidenceOfSentences(sentences: Sentence[]): Evidence[] {
 export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallText {
   const turnIndexes = turnIndexesOf(segments);
   // Runs of segments of one turn, joined while a segment ends without ending its sentence.
-  const pieces: { segments: TranscriptSegment[]; segmentIndex: number }[] = [];
+  const pieces: { segments: TranscriptSegment[]; turnIndex: number }[] = [];
   segments.forEach((segment, segmentIndex) => {
     const last = pieces[pieces.length - 1];
     const unfinished = last && continues(last.segments[last.segments.length - 1]!.text, segment.text);
     if (last && unfinished && turnIndexes[segmentIndex] === turnIndexes[segmentIndex - 1]) last.segments.push(segment);
-    else pieces.push({ segments: [segment], segmentIndex });
+    else pieces.push({ segments: [segment], turnIndex: turnIndexes[segmentIndex]! });
   });
   const sentences = pieces.flatMap((piece) =>
     splitSentences(normalizeSpokenForms(piece.segments.map((segment) => segment.text.trim()).join(' '))).map(
@@ -70,8 +68,7 @@ export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallT
         speaker: piece.segments[0]!.speaker,
         segment: piece.segments[0]!,
         segments: piece.segments,
-        segmentIndex: piece.segmentIndex,
-        turnIndex: turnIndexes[piece.segmentIndex]!,
+        turnIndex: piece.turnIndex,
       }),
     ),
   );
