@@ -78,6 +78,7 @@ const DESCRIPTIONS: Record<string, string> = {
   fleet_size: 'Number of vehicles in the fleet',
   quote_amount: 'The price quoted, in dollars',
   home_square_feet: 'Size of the home in square feet',
+  unit_age_years: 'Age of the heating unit in years',
 };
 
 // Whole words of the field's name: "home_square_feet" is no fee.

@@ -2,6 +2,7 @@ import { detectActions } from '../../activities/language/embedded/actions';
 import { classifyLending, extractDataset } from '../../activities/language/embedded/extraction';
 import { emailsSaidIn } from '../../activities/language/embedded/values';
 import { scoreTranscript } from '../../activities/language/embedded/summaryAndScorecard';
+import { uniqueSegments } from '../../activities/language/engine';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
 import type { DatasetField } from '../../lib/documents';
 import { DEFAULT_SCORECARD_TEMPLATE } from '../../lib/scorecardTemplates';
@@ -341,6 +342,44 @@ describe('found on held-out calls (test/fixtures/heldout-calls), tested in other
       ]),
     );
     expect(disclosed.criteria.find((criterion) => criterion.id === 'recording_disclosure')?.passed).toBe(true);
+  });
+});
+
+describe('found on the second held-out round (h09-h12), tested in other words', () => {
+  test('"X calling" introduces the caller; "you\'ve got" identifies the agent; "we record calls" discloses; "we\'ll sit down" and "sounds good, Friday" agree', () => {
+    const text = call([
+      ['agent', 'Northgate Lending, good morning, you have got Priya.'],
+      ['customer', 'Hi Priya, Mateo Ferreira calling about a mortgage. I know you record calls, fine by me.'],
+      ['agent', 'We record all calls for training. We will sit down Friday at ten to review.'],
+      ['customer', 'Sounds good, Friday it is.'],
+    ]);
+    expect(lead([['customer', 'Hi there, Mateo Ferreira calling about a mortgage.']])).toMatchObject({
+      borrower_first_name: 'Mateo',
+      borrower_last_name: 'Ferreira',
+    });
+    const scorecard = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(text));
+    const passed = (id: string) => scorecard.criteria.find((criterion) => criterion.id === id)?.passed;
+    expect([
+      passed('greeting_and_identification'),
+      passed('recording_disclosure'),
+      passed('next_steps_agreed'),
+    ]).toEqual([true, true, true]);
+  });
+
+  test('"take out about 50,000" in a refinance is a cash-out; "touch base" arranges a meeting; "fill it out by" is a task', () => {
+    expect(lead([['customer', 'We want to refinance and take out about 50,000 for the new roof.']]).cash_out).toBe(
+      true,
+    );
+    const actions = detectActions(
+      call([
+        ['agent', 'I will mail you the forms today. Please fill them out by Monday.'],
+        ['agent', "Let's touch base Tuesday at four."],
+        ['customer', 'Okay.'],
+      ]),
+      null,
+    );
+    expect(actions.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-20T16:00:00-04:00']);
+    expect(actions.tasks).toContainEqual(expect.objectContaining({ owner: 'customer', due: '2026-10-19' }));
   });
 });
 

@@ -120,7 +120,7 @@ const NAME = "[A-Z][a-zA-Z'-]+(?:\\s+[A-Z][a-zA-Z'-]+)?";
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
 const SELF_INTRODUCTION = [
   new RegExp(`\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame's|[Nn]ame is|[Tt]his is|[Ii] am|I'm|[Ii]t's)\\s+(${NAME})`),
-  new RegExp(`(?:^|,\\s*)(${NAME})\\s+(?:speaking|here)\\b`),
+  new RegExp(`(?:^|,\\s*)(${NAME})\\s+(?:speaking|here|calling)\\b`),
 ];
 /** The agent naming the customer: "Am I speaking with John Smith?", "Is this Robert?", "I'm looking for Carlos Mendoza". */
 const ADDRESSING_CUSTOMER = new RegExp(
