@@ -383,6 +383,36 @@ describe('found on the second held-out round (h09-h12), tested in other words', 
   });
 });
 
+describe('written by the recognizer on the second held-out round (h09-h12), tested in other words', () => {
+  const visit = datasetOf('visit', [
+    ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ['contact_email', 'email', "The prospect's e-mail address"],
+  ]);
+  test('"$140" is said in dollars; a spoken "dot" written as a full stop keeps the word before it', () => {
+    expect(
+      extractDataset(
+        visit,
+        call([
+          ['agent', 'The tune-up is $140, parts extra. Where should the receipt go?'],
+          ['customer', 'Nadia.'],
+          ['customer', 'okafor@fabrikam.io.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 140, contact_email: 'nadia.okafor@fabrikam.io' });
+    // "Sure." is no part of an address.
+    expect(
+      extractDataset(
+        visit,
+        call([
+          ['agent', 'And your email?'],
+          ['customer', 'Sure.'],
+          ['customer', 'okafor@fabrikam.io.'],
+        ]),
+      ).data.contact_email,
+    ).toBe('okafor@fabrikam.io');
+  });
+});
+
 describe('sentences a recognizer cut at its pauses', () => {
   test('a sentence cut at a pause is read whole, evidence quoting both parts; a capital after no full stop starts a new one', () => {
     const cut = call([

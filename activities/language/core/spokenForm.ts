@@ -215,6 +215,9 @@ const EMAIL_LEAD_IN = new Set(
     ' ',
   ),
 );
+/** Whether a word introduces an address rather than being part of it ("sure", "it's", "my"). */
+export const isEmailLeadIn = (word: string) => EMAIL_LEAD_IN.has(word.toLowerCase());
+
 /** Fillers people put inside a spelled address ("tanya brooks, all one word, at …"). */
 const EMAIL_FILLER = /,?\s*(?:all one word|one word|no spaces?|all lowercase|lower ?case|just the letter [a-z])\s*,?/gi;
 

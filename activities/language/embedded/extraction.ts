@@ -10,6 +10,7 @@ import {
   type CallText,
   type Sentence,
 } from '../core/callText';
+import { isEmailLeadIn } from '../core/spokenForm';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/datasets';
 import {
   addressIn,
@@ -510,10 +511,18 @@ export function customerEmailOf(text: CallText): string | null {
 
 /** The e-mails said in a sentence; the turn it answers may be what asks for one ("What's the best email?"). */
 function emailsOf(sentence: Sentence, text: CallText): string[] {
-  return emailsSaidIn(
-    sentence.text,
-    precedingTurn(text, sentence).some((asked) => EMAIL_CUE.test(asked.text)),
-  );
+  const cued = precedingTurn(text, sentence).some((asked) => EMAIL_CUE.test(asked.text));
+  const emails = emailsSaidIn(sentence.text, cued);
+  // "laura dot chen at example dot org" written "Laura. chen@example.org.": the spoken "dot" became
+  // a full stop. A lone word just before, in the same turn, that no one says before an address
+  // ("Sure.", "Yes.") is the first part of the local part.
+  const before = text.sentences[text.sentences.indexOf(sentence) - 1];
+  const word =
+    before && before.turnIndex === sentence.turnIndex ? /^([a-z][a-z'-]*)\.$/i.exec(before.text.trim()) : null;
+  if (emails.length > 0 && word && sentence.text.trim().startsWith(emails[0]!) && !isEmailLeadIn(word[1]!)) {
+    return [`${word[1]!.toLowerCase()}.${emails[0]}`, ...emails.slice(1)];
+  }
+  return emails;
 }
 
 function extractCustomerEmail(text: CallText): Found | null {
@@ -677,8 +686,18 @@ const stem = (word: string) =>
     .replace(/([^s])s$/, '$1');
 
 function relevance(sentence: Sentence, keywords: string[], text: CallText): number {
+  // "$89" says "dollars" as a field's description does ("The price quoted, in dollars").
   const words = (candidate: Sentence[]) =>
-    new Set(candidate.flatMap((s) => (s.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem)));
+    new Set(
+      candidate.flatMap((s) =>
+        (
+          s.text
+            .toLowerCase()
+            .replace(/\$/g, ' dollar ')
+            .match(/[a-z]+/g) ?? []
+        ).map(stem),
+      ),
+    );
   const own = words([sentence]);
   const asked = words(precedingTurn(text, sentence));
   return keywords.reduce((score, keyword) => score + (own.has(keyword) ? 2 : asked.has(keyword) ? 1 : 0), 0);
