@@ -57,8 +57,9 @@ export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallT
   const pieces: { segments: TranscriptSegment[]; turnIndex: number }[] = [];
   segments.forEach((segment, segmentIndex) => {
     const last = pieces[pieces.length - 1];
-    const unfinished = last && continues(last.segments[last.segments.length - 1]!.text, segment.text);
-    if (last && unfinished && turnIndexes[segmentIndex] === turnIndexes[segmentIndex - 1]) last.segments.push(segment);
+    const sameTurn = last?.turnIndex === turnIndexes[segmentIndex];
+    if (last && sameTurn && continues(last.segments[last.segments.length - 1]!.text, segment.text))
+      last.segments.push(segment);
     else pieces.push({ segments: [segment], turnIndex: turnIndexes[segmentIndex]! });
   });
   const sentences = pieces.flatMap((piece) =>

@@ -207,7 +207,8 @@ function joinDigitGroups(text: string): string {
     .replace(/\b(\d{3})[,\s-]+(\d{3})[,\s-]+(\d{4})\b/g, '$1-$2-$3');
 }
 
-const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
+/** The top-level domains an address is read with. */
+export const TLD = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
 /** Words that end a spoken e-mail's local part, read backwards from "at" ("it's | tanya brooks at …"). */
 const EMAIL_LEAD_IN = new Set(

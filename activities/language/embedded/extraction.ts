@@ -237,12 +237,12 @@ const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amoun
  * written as a price in cents ("$2.30", two spoken pairs) where the role is a home's.
  */
 function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
-  if (amount.pairs !== undefined && HOME_SCALE.includes(role)) return amount.pairs * 1000;
+  if (!HOME_SCALE.includes(role)) return amount.value;
+  if (amount.pairs !== undefined) return amount.pairs * 1000;
   // "the price is two ninety nine", written "$299": no home costs three figures. A round "$500" is
   // more often "five hundred [twenty] thousand" cut short, so it stays implausible.
   if (
     amount.explicit &&
-    HOME_SCALE.includes(role) &&
     Number.isInteger(amount.value) &&
     amount.value >= 50 &&
     amount.value < 1000 &&
@@ -250,14 +250,14 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   ) {
     return amount.value * 1000;
   }
-  if (!amount.explicit && HOME_SCALE.includes(role) && amount.value >= 50 && amount.value < 10_000) {
+  if (!amount.explicit && amount.value >= 50 && amount.value < 10_000) {
     return amount.value * 1000;
   }
   return amount.value;
 }
 
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
-  const roles: Partial<Record<MoneyRole, Found & { turnIndex: number }>> = {};
+  const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
   let amountIndexInTurn = 0;
   let lastInTurn: { role: MoneyRole | OtherRole; amount: SaidAmount } | null = null;
@@ -272,7 +272,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // The customer's own figure wins over the agent's repetition; a correction replaces what it
     // corrects; otherwise the first one heard.
     if (!existing || replace || (byCustomer(sentence) && !existing.sentences.some(byCustomer))) {
-      roles[role] = { value, sentences: [sentence], turnIndex: sentence.turnIndex };
+      roles[role] = { value, sentences: [sentence] };
     }
   };
   // "Sorry, I looked again this morning. It's 3.15.": a correction said in a sentence of its own.
@@ -285,9 +285,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       lastSaid = null;
       correctionPending = false;
     }
-    if (amountsIn(sentence.text).length === 0) {
-      if (lastInTurn && CORRECTION.test(sentence.text)) correctionPending = true;
-    }
+    if (lastInTurn && CORRECTION.test(sentence.text) && amountsIn(sentence.text).length === 0) correctionPending = true;
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.

@@ -3,6 +3,7 @@ import { findPhoneNumbersInText } from 'libphonenumber-js';
 import { US_STATES, type PostalAddress } from '../../../lib/address';
 import { dayInOffset } from '../../../lib/time';
 import type { CallFacts, Sentence } from '../core/callText';
+import { TLD } from '../core/spokenForm';
 
 /** Typed values found in one sentence of written-form text. */
 
@@ -119,7 +120,7 @@ export function emailsSaidIn(text: string, cued: boolean): string[] {
   const found: string[] = [];
   for (const [dotted] of text.matchAll(DOTTED_NAME)) {
     const labels = dotted.toLowerCase().split('.');
-    if (labels[0] === 'www' || !new RegExp(`^${TLD_NAMES}$`).test(labels[labels.length - 1]!)) continue;
+    if (labels[0] === 'www' || !new RegExp(`^${TLD}$`).test(labels[labels.length - 1]!)) continue;
     const domainName = labels[labels.length - 2]!;
     // "…brooksatgmail.com": the "at" inside the domain's own label.
     const glued = /^(.+)at([a-z0-9-]{3,})$/.exec(domainName);
@@ -132,8 +133,6 @@ export function emailsSaidIn(text: string, cued: boolean): string[] {
   }
   return found;
 }
-
-const TLD_NAMES = '(?:com|net|org|edu|gov|io|co|us|biz|info|ai|app|dev|me|email)';
 
 /** Phone numbers in E.164 (North American numbering assumed when no country code is said). */
 export function phonesIn(text: string): string[] {
