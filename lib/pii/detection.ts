@@ -444,10 +444,32 @@ function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
     case 'account':
       return length >= 4 && length <= 17 ? 'bank_account' : null;
     case 'birth':
-      return length === 6 || length === 8 ? 'date_of_birth' : null;
+      return readsAsDate(run.digits) ? 'date_of_birth' : null;
     case 'phone':
-      return length === 7 || length === 10 || (length === 11 && run.digits.startsWith('1')) ? 'phone' : null;
+      // Ten digits, give or take one a recognizer drops or repeats ("312-66-04-975. 5.").
+      return length === 7 || (length >= 9 && length <= 12) ? 'phone' : null;
   }
+}
+
+/**
+ * Digits that read as a numeric date, month first: "3 14 82" (said "three fourteen eighty-two"),
+ * "031482", "3141982", "03141982". A year of four digits is 19xx or 20xx.
+ */
+function readsAsDate(digits: string): boolean {
+  if (digits.length < 5 || digits.length > 8) return false;
+  for (const monthLength of [1, 2]) {
+    for (const dayLength of [1, 2]) {
+      const yearLength = digits.length - monthLength - dayLength;
+      if (yearLength !== 2 && yearLength !== 4) continue;
+      const month = Number(digits.slice(0, monthLength));
+      const day = Number(digits.slice(monthLength, monthLength + dayLength));
+      const year = digits.slice(monthLength + dayLength);
+      if (month < 1 || month > 12 || day < 1 || day > 31) continue;
+      if (yearLength === 4 && !/^(?:19|20)/.test(year)) continue;
+      return true;
+    }
+  }
+  return false;
 }
 
 // --- dates of birth ---------------------------------------------------------------------------
@@ -606,11 +628,38 @@ const STREET_SUFFIXES = new Set([
   'creek',
   'hollow',
 ]);
+/**
+ * Street words a recognizer glues to the name before them ("Oak Noldrive"); only long ones, so
+ * "railroad" or "airplane" are not taken for a road or a lane.
+ */
+const GLUED_STREET_SUFFIX = /^[A-Za-z]{3,}(?:street|avenue|drive|boulevard|terrace|parkway|court)$/i;
+/** Street words that are also everyday words ("would run", "a good point"): they end only a capitalized name. */
+const EVERYDAY_STREET_SUFFIXES = new Set([
+  'run',
+  'point',
+  'row',
+  'path',
+  'square',
+  'loop',
+  'way',
+  'place',
+  'ridge',
+  'creek',
+  'hollow',
+  'pike',
+  'alley',
+  'crescent',
+  'pl',
+  'dr',
+  'st',
+  'ct',
+]);
 const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', '#', 'number']);
 
 /** "1234 Maple Street", "twelve thirty four Oak Ridge Drive, apartment 5B": a house number, 1–4 name words, a suffix. */
 /** Said before an address ("we live at", "the property address is", "ship it to"). */
-const ADDRESS_CUE = /\b(?:address|live|living|lives|located|property|reside|mailing|ship|deliver|moving\s+to|street)\b/;
+const ADDRESS_CUE =
+  /\b(?:address|live|living|lives|located|property|reside|mail|mailing|ship|deliver|house|moving\s+(?:to|from)|move\s+(?:to|from)|street)\b/;
 
 /**
  * A house number, one to three name words and a street suffix ("1742 Birchwood Lane"). The name
@@ -622,24 +671,29 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   let index = run.last + 1;
   let words = 0;
   let suffixAt: number | null = null;
-  let capitalized = true;
+  // The first name word not written capitalized (a street word itself is often lower case).
+  let lowerCaseAt: number | null = null;
   while (words < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
     const lower = tokens[index]!.lower;
     if (lower in UNITS || lower in TEENS || lower in TENS || ADDRESS_STOP_WORDS.has(lower)) break;
+    const isSuffix = words > 0 && STREET_SUFFIXES.has(lower);
     // The last suffix of the name counts: "Oak Ridge Drive", not "Oak Ridge".
-    if (words > 0 && STREET_SUFFIXES.has(lower)) suffixAt = index;
-    else if (!/^[A-Z]/.test(tokens[index]!.text)) capitalized = false;
+    if (isSuffix || GLUED_STREET_SUFFIX.test(lower)) suffixAt = index;
+    if (!isSuffix && !/^[A-Z]/.test(tokens[index]!.text)) lowerCaseAt ??= index;
     words++;
     index++;
   }
   // No street word heard ("4409 Creek Side Ports, Apartment 12"): a capitalized name followed by a unit is one too.
-  if (suffixAt === null && words > 0 && capitalized) {
+  if (suffixAt === null && words > 0 && lowerCaseAt === null) {
     const unitAt = tokens[index]?.text === ',' ? index + 1 : index;
     if (tokens[unitAt] && UNIT_WORDS.has(tokens[unitAt]!.lower) && tokens[unitAt]!.lower !== 'number')
       suffixAt = index - 1;
   }
   if (suffixAt === null) return null;
-  if (!capitalized && !ADDRESS_CUE.test(cueWindow())) return null;
+  // Words after the street word ("Drive now") do not make its name lower case.
+  const capitalized = lowerCaseAt === null || lowerCaseAt > suffixAt;
+  if (!capitalized && (EVERYDAY_STREET_SUFFIXES.has(tokens[suffixAt]!.lower) || !ADDRESS_CUE.test(cueWindow())))
+    return null;
   let end = suffixAt + 1;
   if (tokens[end]?.text === '.') end++;
   // An apartment or unit after it belongs to the address.

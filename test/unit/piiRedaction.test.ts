@@ -148,6 +148,32 @@ describe('PII in spoken and written text', () => {
     expect(redact(text, context)).toContain(marker);
   });
 
+  test.each([
+    // a date of birth said as numbers, month first, however the recognizer groups them
+    ['oh seven, twenty-nine, ninety', 'And your birth date?', '[DATE_OF_BIRTH]'],
+    ['It is 11-0375.', 'Can you confirm your date of birth?', '[DATE_OF_BIRTH]'],
+    // a phone number with a digit repeated by the recognizer
+    ['sure, 6 1 7 4 4 0 2 9 3 1 1', 'What is your mobile?', '[PHONE]'],
+    // a lower-case street name after a question about where to mail something
+    ['314 elm grove road, Tacoma', 'Where do we mail the check?', '[STREET_ADDRESS]'],
+    ['at my house, 86 north fairview avenue', 'Where should the technician go?', '[STREET_ADDRESS]'],
+    // a street word glued to the name before it
+    ['We are at 58 Cedar Crestdrive now.', 'Where is the store?', '[STREET_ADDRESS]'],
+  ])('as a recognizer writes it, round 4: %s', (text, context, marker) => {
+    expect(redact(text, context)).toContain(marker);
+  });
+
+  test('digits after a birth cue that are no date, and glued words that are no street, stay', () => {
+    expect(redact('it was 9 9 9 9 9 points', 'Was that on your birthday?')).toBe('it was 9 9 9 9 9 points');
+    expect(redact('We loaded 3 Railroad cars today.', 'Where is the property?')).toBe(
+      'We loaded 3 Railroad cars today.',
+    );
+    // an address cue before lower-case words ending in an everyday word that is also a street word
+    expect(redact('a 14 panel setup would run about 20,000', 'How old is the house?')).toBe(
+      'a 14 panel setup would run about 20,000',
+    );
+  });
+
   test('a number inside a calendar date is no identifier', () => {
     expect(redact('I opened it on August 9, 2011 I think.', "What's your social?")).toBe(
       'I opened it on August 9, 2011 I think.',
