@@ -9,6 +9,10 @@
  * rule) and in all, and every miss and false alarm with the recognized text.
  *
  *   npm run bench -- pii [--scripts-only] [--kinds stereo,telephone2ch] [--fixtures DIR]
+ *                        [--recognized DIR]
+ *
+ * `--recognized DIR` keeps each recording's recognized segments in DIR and reuses them on the next
+ * run, so a change to the rules is scored again in seconds, on the same recognized words.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +28,7 @@ import { redactTranscript, type TranscriptRedaction } from '../lib/pii/redaction
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
 import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
 import { CORPUS_DIR } from './corpus';
+import { recognizedOnce } from './recognitionCache';
 
 const log = (line: string) => process.stdout.write(`[bench:pii] ${line}\n`);
 
@@ -144,6 +149,7 @@ export async function main(argv: string[]): Promise<void> {
       fixtures: { type: 'string', default: PII_FIXTURES_DIR },
       'scripts-only': { type: 'boolean', default: false },
       kinds: { type: 'string', default: KINDS.join(',') },
+      recognized: { type: 'string' },
     },
   });
   const kinds = values.kinds!.split(',') as Kind[];
@@ -214,14 +220,20 @@ export async function main(argv: string[]): Promise<void> {
       execFileSync('sox', [stereo, '-r', '8000', '-e', 'u-law', telephone2ch, 'sinc', '300-3400']);
       const files: Record<Kind, string> = { stereo, telephone2ch };
       for (const kind of kinds) {
-        const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-pii-work-'));
-        const result = await recognizeRecording(files[kind], workDir, {
-          speechToText,
-          audio,
-          agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-          language: 'en',
+        const result = await recognizedOnce(values.recognized, `${fixture.id}.${kind}`, async () => {
+          const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-pii-work-'));
+          try {
+            const recognition = await recognizeRecording(files[kind], workDir, {
+              speechToText,
+              audio,
+              agentChannel: fixture.agent.channel === 2 ? 2 : 1,
+              language: 'en',
+            });
+            return recognition.segments;
+          } finally {
+            rmSync(workDir, { recursive: true, force: true });
+          }
         });
-        rmSync(workDir, { recursive: true, force: true });
         const redacted = redactTranscript(result.segments, types);
         const problems = scoreRedactions(fixture, truth, redacted.redactions, recognized[kind][set]);
         for (const problem of problems) {

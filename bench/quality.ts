@@ -19,7 +19,7 @@
  * scored again in seconds; delete DIR after changing the recognizer).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,17 +43,12 @@ import {
   type CorpusScores,
   type Tally,
 } from './corpus';
+import { recognizedOnce } from './recognitionCache';
 import { fmt } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:quality] ${line}\n`);
 
 type Fixture = CorpusCall;
-
-/** One recording's recognized segments, kept by `--recognized DIR` so engine changes can be scored without recognizing again. */
-interface SavedRecognition {
-  segments: TranscriptSegment[];
-  seconds: number;
-}
 
 interface TruthTurn {
   speaker: Speaker;
@@ -153,7 +148,6 @@ export async function main(argv: string[]): Promise<void> {
     beamSize: values.beam ? Number(values.beam) : undefined,
     vadThreshold: values.vad ? Number(values.vad) : undefined,
   };
-  if (values.recognized) mkdirSync(values.recognized, { recursive: true });
   const fixturesDir = values.fixtures!;
   // A folder of calls of its own (test/fixtures/heldout-calls) is synthesized by the corpus's script.
   const makeAudio = [fixturesDir, CORPUS_DIR]
@@ -251,23 +245,20 @@ export async function main(argv: string[]): Promise<void> {
         telephone: path.join(audioDir, `${fixture.id}.phone.wav`),
       };
       for (const variant of kinds) {
-        const saved = values.recognized ? path.join(values.recognized, `${fixture.id}.${variant}.json`) : null;
-        let recognition: SavedRecognition;
-        if (saved && existsSync(saved)) {
-          recognition = JSON.parse(readFileSync(saved, 'utf8')) as SavedRecognition;
-        } else {
+        const recognition = await recognizedOnce(values.recognized, `${fixture.id}.${variant}`, async () => {
           const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-work-'));
-          const started = performance.now();
-          const result = await recognizeRecording(files[variant], workDir, {
-            speechToText,
-            audio,
-            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-            language: 'en',
-          });
-          recognition = { segments: result.segments, seconds: (performance.now() - started) / 1000 };
-          rmSync(workDir, { recursive: true, force: true });
-          if (saved) writeFileSync(saved, JSON.stringify(recognition));
-        }
+          try {
+            const result = await recognizeRecording(files[variant], workDir, {
+              speechToText,
+              audio,
+              agentChannel: fixture.agent.channel === 2 ? 2 : 1,
+              language: 'en',
+            });
+            return result.segments;
+          } finally {
+            rmSync(workDir, { recursive: true, force: true });
+          }
+        });
         const elapsed = recognition.seconds;
         const result = { segments: recognition.segments };
         const duration = Math.max(...truth.map((turn) => turn.end));
