@@ -21,14 +21,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AudioToolchain } from '../activities/audio';
 import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
-import { recognizeRecording } from '../activities/transcription';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { PII_TYPES, type PiiType } from '../lib/pii/detection';
 import { redactTranscript, type TranscriptRedaction } from '../lib/pii/redaction';
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
 import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
 import { CORPUS_DIR } from './corpus';
-import { recognizedOnce } from './recognitionCache';
+import { recognizedOnce, recognizeFile } from './recognitionCache';
 
 const log = (line: string) => process.stdout.write(`[bench:pii] ${line}\n`);
 
@@ -220,20 +219,14 @@ export async function main(argv: string[]): Promise<void> {
       execFileSync('sox', [stereo, '-r', '8000', '-e', 'u-law', telephone2ch, 'sinc', '300-3400']);
       const files: Record<Kind, string> = { stereo, telephone2ch };
       for (const kind of kinds) {
-        const result = await recognizedOnce(values.recognized, `${fixture.id}.${kind}`, async () => {
-          const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-pii-work-'));
-          try {
-            const recognition = await recognizeRecording(files[kind], workDir, {
-              speechToText,
-              audio,
-              agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-              language: 'en',
-            });
-            return recognition.segments;
-          } finally {
-            rmSync(workDir, { recursive: true, force: true });
-          }
-        });
+        const result = await recognizedOnce(values.recognized, `${fixture.id}.${kind}`, () =>
+          recognizeFile(files[kind], {
+            speechToText,
+            audio,
+            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
+            language: 'en',
+          }),
+        );
         const redacted = redactTranscript(result.segments, types);
         const problems = scoreRedactions(fixture, truth, redacted.redactions, recognized[kind][set]);
         for (const problem of problems) {

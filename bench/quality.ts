@@ -27,7 +27,6 @@ import { readCall } from '../activities/language/core/callText';
 import { normalizeSpokenForms } from '../activities/language/core/spokenForm';
 import { MISMO_ROOT_XSD } from '../activities/providers/mismoValidator';
 import { OpenAiCompatibleSpeechToText } from '../activities/providers/speechToText';
-import { recognizeRecording } from '../activities/transcription';
 import type { AudioToolchain } from '../activities/audio';
 import type { Speaker, TranscriptSegment } from '../lib/documents';
 import { utcOffsetMinutesOf } from '../lib/time';
@@ -43,7 +42,7 @@ import {
   type CorpusScores,
   type Tally,
 } from './corpus';
-import { recognizedOnce } from './recognitionCache';
+import { recognizedOnce, recognizeFile } from './recognitionCache';
 import { fmt } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:quality] ${line}\n`);
@@ -245,20 +244,14 @@ export async function main(argv: string[]): Promise<void> {
         telephone: path.join(audioDir, `${fixture.id}.phone.wav`),
       };
       for (const variant of kinds) {
-        const recognition = await recognizedOnce(values.recognized, `${fixture.id}.${variant}`, async () => {
-          const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-quality-work-'));
-          try {
-            const result = await recognizeRecording(files[variant], workDir, {
-              speechToText,
-              audio,
-              agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-              language: 'en',
-            });
-            return result.segments;
-          } finally {
-            rmSync(workDir, { recursive: true, force: true });
-          }
-        });
+        const recognition = await recognizedOnce(values.recognized, `${fixture.id}.${variant}`, () =>
+          recognizeFile(files[variant], {
+            speechToText,
+            audio,
+            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
+            language: 'en',
+          }),
+        );
         const elapsed = recognition.seconds;
         const result = { segments: recognition.segments };
         const duration = Math.max(...truth.map((turn) => turn.end));

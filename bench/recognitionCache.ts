@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { recognizeRecording } from '../activities/transcription';
 import type { TranscriptSegment } from '../lib/documents';
 
 /** One recording's recognized segments and how long recognizing them took. */
@@ -28,4 +30,17 @@ export async function recognizedOnce(
     writeFileSync(saved, JSON.stringify(recognition));
   }
   return recognition;
+}
+
+/** A recording's segments as the product recognizes it (decoded, split by channel), in a scratch folder removed after. */
+export async function recognizeFile(
+  recording: string,
+  options: Parameters<typeof recognizeRecording>[2],
+): Promise<TranscriptSegment[]> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-bench-recognition-'));
+  try {
+    return (await recognizeRecording(recording, workDir, options)).segments;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }
