@@ -460,6 +460,42 @@ describe('is it a lending call', () => {
       ).lending,
     ).toBe(false);
   });
+
+  test('a cash-out, a main home, what the house is worth, money put down, a purchase contract are lending talk', () => {
+    // No "mortgage", no "refinance" (the recognizer lost it), one "loan": the other cues decide.
+    const cashOut = classifyLending(
+      call([
+        ['agent', 'You asked about a cash out, how much would you want?'],
+        ['customer', 'About 30,000 for a new kitchen.'],
+        ['agent', 'And what is the house worth, and is it your main home?'],
+        ['customer', 'Around 350, and yes, we live there; the new loan would be 210.'],
+      ]),
+    );
+    expect(cashOut).toMatchObject({
+      lending: true,
+      reasons: expect.arrayContaining([expect.stringMatching(/^cash out/), expect.stringMatching(/^main home/)]),
+    });
+    const purchase = classifyLending(
+      call([
+        ['agent', 'How much are you putting down on the place?'],
+        ['customer', 'Nothing down if we can, and I will send the purchase contract tomorrow.'],
+        ['agent', 'Then the loan is the whole price.'],
+      ]),
+    );
+    expect(purchase.reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^putting down/), expect.stringMatching(/^purchase contract/)]),
+    );
+    expect(purchase.lending).toBe(true);
+    // A poker player cashing out and a primary care doctor: no home loan.
+    expect(
+      classifyLending(
+        call([
+          ['customer', 'I want to cash out my chips and book a visit with my primary care doctor.'],
+          ['agent', 'Sure, the front desk can do both.'],
+        ]),
+      ).lending,
+    ).toBe(false);
+  });
 });
 
 describe('scorecard criteria by meaning', () => {

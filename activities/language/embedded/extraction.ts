@@ -74,7 +74,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns)\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|putting (?:\w+ )?down|nothing down|purchase contract|(?:home|house|property)(?:'s| is)? worth)\b/gi,
   ],
   [
     1,
