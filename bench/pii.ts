@@ -27,7 +27,7 @@ import { redactTranscript, type TranscriptRedaction } from '../lib/pii/redaction
 import { freePort, startSttServer, type ManagedProcess } from '../scripts/stack';
 import { embeddedSttModel, ensureTools, STT_SERVER_SCRIPT, toolPath } from '../scripts/tools';
 import { CORPUS_DIR } from './corpus';
-import { recognizedOnce, recognizeFile } from './recognitionCache';
+import { recognizedOnce } from './recognitionCache';
 
 const log = (line: string) => process.stdout.write(`[bench:pii] ${line}\n`);
 
@@ -219,14 +219,11 @@ export async function main(argv: string[]): Promise<void> {
       execFileSync('sox', [stereo, '-r', '8000', '-e', 'u-law', telephone2ch, 'sinc', '300-3400']);
       const files: Record<Kind, string> = { stereo, telephone2ch };
       for (const kind of kinds) {
-        const result = await recognizedOnce(values.recognized, `${fixture.id}.${kind}`, () =>
-          recognizeFile(files[kind], {
-            speechToText,
-            audio,
-            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-            language: 'en',
-          }),
-        );
+        const result = await recognizedOnce(values.recognized, `${fixture.id}.${kind}`, files[kind], {
+          speechToText,
+          audio,
+          agentChannel: fixture.agent.channel,
+        });
         const redacted = redactTranscript(result.segments, types);
         const problems = scoreRedactions(fixture, truth, redacted.redactions, recognized[kind][set]);
         for (const problem of problems) {

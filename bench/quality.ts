@@ -42,7 +42,7 @@ import {
   type CorpusScores,
   type Tally,
 } from './corpus';
-import { recognizedOnce, recognizeFile } from './recognitionCache';
+import { recognizedOnce } from './recognitionCache';
 import { fmt } from './stack';
 
 const log = (line: string) => process.stdout.write(`[bench:quality] ${line}\n`);
@@ -244,14 +244,11 @@ export async function main(argv: string[]): Promise<void> {
         telephone: path.join(audioDir, `${fixture.id}.phone.wav`),
       };
       for (const variant of kinds) {
-        const recognition = await recognizedOnce(values.recognized, `${fixture.id}.${variant}`, () =>
-          recognizeFile(files[variant], {
-            speechToText,
-            audio,
-            agentChannel: fixture.agent.channel === 2 ? 2 : 1,
-            language: 'en',
-          }),
-        );
+        const recognition = await recognizedOnce(values.recognized, `${fixture.id}.${variant}`, files[variant], {
+          speechToText,
+          audio,
+          agentChannel: fixture.agent.channel,
+        });
         const elapsed = recognition.seconds;
         const result = { segments: recognition.segments };
         const duration = Math.max(...truth.map((turn) => turn.end));

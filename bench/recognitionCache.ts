@@ -11,36 +11,39 @@ export interface SavedRecognition {
 }
 
 /**
- * The recognized segments of the recording `name`: from `directory` when an earlier run kept them
- * there (`--recognized DIR`, so changed rules are scored again in seconds, on exactly the same
- * words: recognition of 8 kHz audio varies a little from run to run), else recognized now, and
- * kept there when a directory is given. Delete the directory after changing the recognizer.
+ * The segments of `recording` as the product recognizes it (decoded, split by channel, the agent on
+ * `agentChannel`), kept in `directory` under `name` when a directory is given, and read from there
+ * when an earlier run kept them (`--recognized DIR`: changed rules are scored again in seconds, on
+ * exactly the same words; recognition of 8 kHz audio varies a little from run to run). Delete the
+ * directory after changing the recognizer.
  */
 export async function recognizedOnce(
   directory: string | undefined,
   name: string,
-  recognize: () => Promise<TranscriptSegment[]>,
+  recording: string,
+  options: Pick<Parameters<typeof recognizeRecording>[2], 'speechToText' | 'audio'> & { agentChannel: number },
 ): Promise<SavedRecognition> {
   const saved = directory ? path.join(directory, `${name}.json`) : null;
   if (saved && existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8')) as SavedRecognition;
   const started = performance.now();
-  const recognition = { segments: await recognize(), seconds: (performance.now() - started) / 1000 };
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-bench-recognition-'));
+  let segments: TranscriptSegment[];
+  try {
+    segments = (
+      await recognizeRecording(recording, workDir, {
+        speechToText: options.speechToText,
+        audio: options.audio,
+        agentChannel: options.agentChannel === 2 ? 2 : 1,
+        language: 'en',
+      })
+    ).segments;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  const recognition = { segments, seconds: (performance.now() - started) / 1000 };
   if (saved) {
     mkdirSync(path.dirname(saved), { recursive: true });
     writeFileSync(saved, JSON.stringify(recognition));
   }
   return recognition;
-}
-
-/** A recording's segments as the product recognizes it (decoded, split by channel), in a scratch folder removed after. */
-export async function recognizeFile(
-  recording: string,
-  options: Parameters<typeof recognizeRecording>[2],
-): Promise<TranscriptSegment[]> {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'cis-bench-recognition-'));
-  try {
-    return (await recognizeRecording(recording, workDir, options)).segments;
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
 }
