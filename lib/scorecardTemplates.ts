@@ -86,7 +86,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         /^\s*(if|unless|maybe|when(ever)? (we|i) decide)\b|\bif (we|i) (decide|want|change)\b|\b(don't|do not|no need to) (call|email|send)\b/i,
       patterns: [
         new RegExp(
-          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow)[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow))\\b`,
+          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow)[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
           'i',
         ),
       ],

@@ -416,7 +416,15 @@ function classifyRun(
   const nearest = cues[0] ?? null;
   // 3-2-4 is an SSN's shape, written ("531-22-8440") or said with its pauses ("five three one, two two, …").
   if ((run.written && groups === '3-2-4') || run.pauses.join('-') === '3-2-4') return 'ssn';
-  if (run.written && (groups === '3-3-4' || groups === '1-3-3-4') && nearest !== 'account' && nearest !== 'card')
+  // Unless an SSN, an account or a card was just asked for: a recognizer writes a social with a
+  // repeated digit as a phone number ("531-720-0486").
+  if (
+    run.written &&
+    (groups === '3-3-4' || groups === '1-3-3-4') &&
+    nearest !== 'account' &&
+    nearest !== 'card' &&
+    nearest !== 'ssn'
+  )
     return 'phone';
   // "The routing number on that account": nine digits with a valid ABA checksum, asked for as a routing number.
   if (length === 9 && abaValid(run.digits) && cues.includes('routing')) return 'routing_number';
@@ -578,6 +586,15 @@ const SPOKEN_EMAIL = new RegExp(
   'gi',
 );
 
+/**
+ * A local part of several words joined by "all one word" ("accounts payable, all one word, at
+ * northwind traders dot com"; a recognizer writes "all unword").
+ */
+const ONE_WORD_EMAIL = new RegExp(
+  String.raw`(?<![\w'])[a-z0-9]+(?:\s+[a-z0-9]+){0,2},?\s+(?:all\s+)?(?:one|un)\s?word,?\s+(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
+  'gi',
+);
+
 /** Asked or told as an e-mail address. */
 const EMAIL_CUE = /\b(?:e-?mail|inbox)\b/;
 /**
@@ -689,6 +706,9 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
     if (tokens[unitAt] && UNIT_WORDS.has(tokens[unitAt]!.lower) && tokens[unitAt]!.lower !== 'number')
       suffixAt = index - 1;
   }
+  // The street word misheard too ("1988 Ridge Cressble of Art, Suite 200", said "Ridgecrest
+  // Boulevard"): after an address cue, up to five words and a numbered unit are an address line.
+  if (suffixAt === null) suffixAt = nameBeforeNumberedUnit(tokens, run.last + 1, cueWindow);
   if (suffixAt === null) return null;
   // Words after the street word ("Drive now") do not make its name lower case.
   const capitalized = lowerCaseAt === null || lowerCaseAt > suffixAt;
@@ -704,6 +724,21 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
     if (tokens[end] && /^[A-Za-z]$/.test(tokens[end]!.text) && tokens[end]!.start === tokens[end - 1]!.end) end++;
   }
   return end;
+}
+
+/** The last word of one to five words followed by a numbered unit ("…, Suite 200"), when an address was asked for. */
+function nameBeforeNumberedUnit(tokens: Token[], from: number, cueWindow: () => string): number | null {
+  let index = from;
+  while (index - from < 5 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
+    if (UNIT_WORDS.has(tokens[index]!.lower)) break;
+    index++;
+  }
+  if (index === from) return null;
+  const unitAt = tokens[index]?.text === ',' ? index + 1 : index;
+  const unit = tokens[unitAt];
+  if (!unit || !UNIT_WORDS.has(unit.lower) || unit.lower === 'number' || unit.lower === '#') return null;
+  if (!tokens[unitAt + 1] || !numberPart(tokens, unitAt + 1, true)) return null;
+  return ADDRESS_CUE.test(cueWindow()) ? index - 1 : null;
 }
 
 const ADDRESS_STOP_WORDS = new Set([
@@ -740,7 +775,7 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     for (const match of text.matchAll(WRITTEN_EMAIL)) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
-    for (const match of text.matchAll(SPOKEN_EMAIL)) {
+    for (const match of [...text.matchAll(SPOKEN_EMAIL), ...text.matchAll(ONE_WORD_EMAIL)]) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
     for (const match of text.matchAll(SWALLOWED_AT_EMAIL)) {
@@ -791,6 +826,19 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       before?.text === '$',
     );
     if (type && types.has(type)) spans.push({ type, start, end });
+  }
+  // A recognizer writes digits said one by one as a decimal ("six zero zero nine" → "6.009"): right
+  // after a question for an identifier, the point is no decimal.
+  for (const match of text.matchAll(/(?<![\d.])(\d+)\.(\d+)(?![\d.]*\d)/g)) {
+    const cue = nearestCue(text, match.index, context);
+    if (cue === null || cue === 'birth') continue;
+    // Money and shares stay numbers: "$1,250.75", "6.25 percent", "12.50" (cents).
+    const following = /^\s*([A-Za-z%]+)/.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase();
+    if (text[match.index - 1] === '$' || (following && AMOUNT_WORDS.has(following)) || match[2]!.length === 2) continue;
+    const digits = match[1]! + match[2]!;
+    const run: NumberRun = { first: 0, last: 0, digits, groups: [], written: true, pauses: [] };
+    const type = typeForCue(cue, run);
+    if (type && types.has(type)) spans.push({ type, start: match.index, end: match.index + match[0].length });
   }
   return withoutOverlaps(spans);
 }

@@ -561,3 +561,124 @@ describe('organization datasets, by type and description', () => {
     expect(data).not.toHaveProperty('practice');
   });
 });
+
+describe('found on the third held-out round (h13–h20), tested in other words', () => {
+  const scorecardOf = (turns: Turn[]) => {
+    const scorecard = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns)));
+    return (id: string) => scorecard.criteria.find((criterion) => criterion.id === id)?.passed;
+  };
+
+  test('hundreds of thousands with the next digit said last ("three nineteen nine"); a statement before the question does not set its role', () => {
+    expect(
+      lead([
+        ['agent', 'You could put as little as three percent down. What is the asking price?'],
+        ['customer', 'Four twenty nine five, and we would finance the full four twenty nine five with the VA.'],
+      ]),
+    ).toMatchObject({ purchase_price: 429_500, loan_amount: 429_500 });
+  });
+
+  test('a refinance that takes no cash out borrows what is owed', () => {
+    expect(
+      lead([
+        ['customer', 'I would like to refinance for a better rate.'],
+        ['agent', 'Are you hoping to take any cash out?'],
+        ['customer', 'No, nothing like that.'],
+        ['agent', "What's left on the mortgage?"],
+        ['customer', 'About three twelve.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: false, loan_amount: 312_000 });
+  });
+
+  test('a vacation place whose owners live elsewhere is a second home; "yep" to "where you will live" is a primary residence', () => {
+    expect(
+      lead([['customer', 'It is a little beach place for the summers. Our main home is up in Hartford.']]).occupancy,
+    ).toBe('SecondHome');
+    expect(
+      lead([
+        ['agent', 'Is this where you will live?'],
+        ['customer', 'Yep, with my wife and our dog.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+  });
+
+  test('a price, a seller or a counteroffer is a purchase', () => {
+    expect(
+      lead([
+        ['agent', 'How are things going with the townhouse?'],
+        ['customer', 'The sellers countered at five ten and we said yes.'],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+  });
+
+  test('the agent greeting the customer by name names the borrower', () => {
+    expect(
+      lead([
+        [
+          'agent',
+          'Good afternoon Tobias, this is Priya Shah from Northgate Lending, following up on your application.',
+        ],
+        ['customer', 'Hi, thanks for calling.'],
+      ]).borrower_first_name,
+    ).toBe('Tobias');
+  });
+
+  test('a time turned down as booked, with another asked for "instead", leaves only the new time', () => {
+    // Wednesday 2026-10-14.
+    const starts = detectActions(
+      call([
+        ['agent', 'Could we meet Monday at nine to sign?'],
+        ['customer', "Monday's booked solid. Could we do Tuesday at nine instead?"],
+        ['agent', 'Tuesday at nine it is.'],
+      ]),
+      null,
+    ).appointments.map((appointment) => appointment.start);
+    expect(starts).toEqual(['2026-10-20T09:00:00-04:00']);
+  });
+
+  test('next steps agreed as "I\'ll be there", "X it is" or "that works"; a voicemail\'s request is still none', () => {
+    const agreed = [
+      [
+        ['agent', 'Can you stop by the office on the ninth at ten to sign?'],
+        ['customer', 'Sure, I will be there.'],
+      ],
+      [
+        ['customer', 'How about Thursday around noon?'],
+        ['agent', 'Thursday at noon it is.'],
+      ],
+      [
+        ['agent', 'I can have a technician out the morning of the twelfth.'],
+        ['customer', 'That works, thanks.'],
+      ],
+    ] as Turn[][];
+    for (const turns of agreed) expect(scorecardOf(turns)('next_steps_agreed')).toBe(true);
+    expect(
+      scorecardOf([['agent', 'Hi Dana, it is Priya at Northgate. Please give me a call back when you have a moment.']])(
+        'next_steps_agreed',
+      ),
+    ).toBe(false);
+  });
+
+  test("a field asking for the caller's name gets the customer, however the name was said; a quote is read from its turn", () => {
+    const dataset = datasetOf('service', [
+      ['caller_name', 'string', "The caller's full name"],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+      ['product', 'string', 'The product the caller is interested in'],
+    ]);
+    const data = extractDataset(
+      dataset,
+      call([
+        ['agent', 'Thanks for calling Brightwater Plumbing.'],
+        ['customer', 'Hi, this is Lorenzo Baptiste. I started a free trial of your maintenance plan last month.'],
+        [
+          'agent',
+          'Replacing that water heater would come to about twenty two hundred. I can put the quote in writing.',
+        ],
+      ]),
+    ).data;
+    expect(data).toMatchObject({
+      caller_name: 'Lorenzo Baptiste',
+      quote_amount: 2_200,
+      product: 'maintenance plan',
+    });
+  });
+});

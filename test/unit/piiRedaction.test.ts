@@ -185,6 +185,32 @@ describe('PII in spoken and written text', () => {
     expect(redact(text, '', new Set(['ssn']))).toBe('my social is [SSN] and my cell is 512-555-0199');
   });
 
+  // Found on the fifth labelled round (p47–p56, held out), tested in other words.
+  test('a social written as a phone number, or as a decimal, right after it was asked for', () => {
+    expect(redact("Sure, it's 624-318-0927.", 'Can I have your social security number?')).toBe("Sure, it's [SSN].");
+    expect(redact('Okay, the last four of my social are 4.071', '')).toBe('Okay, the last four of my social are [SSN]');
+    // Asked for a phone, the same shape stays a phone; money and shares stay numbers.
+    expect(redact('It is 624-318-0927.', 'And a good phone number?')).toBe('It is [PHONE].');
+    expect(redact('The social worker said the rate is 6.125 percent and the fee $4.071.', '')).toBe(
+      'The social worker said the rate is 6.125 percent and the fee $4.071.',
+    );
+  });
+
+  test('an address line whose street word was misheard still ends in its numbered unit, once an address was asked for', () => {
+    expect(redact('Ship it to 4410 Glen Merrow of Ray, Suite 310.', 'Where should we ship the order?')).toBe(
+      'Ship it to [STREET_ADDRESS].',
+    );
+    // Without an address cue, words and a unit are not enough: "we have 12 people, suite 4 is ours".
+    expect(redact('We have 12 people in the office, suite 4 is ours.', '')).toBe(
+      'We have 12 people in the office, suite 4 is ours.',
+    );
+  });
+
+  test('an e-mail of several words said "all one word"', () => {
+    expect(redact('Customer care, all one word, at bluepine outfitters dot com.', '')).toBe('[EMAIL].');
+    expect(redact('Front desk, all unword, at harborinn.net please.', '')).toBe('[EMAIL] please.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);

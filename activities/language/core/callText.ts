@@ -127,6 +127,10 @@ const SELF_INTRODUCTION = [
 const ADDRESSING_CUSTOMER = new RegExp(
   `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${NAME})\\b`,
 );
+/** The agent greeting the customer by name: "Hi Renata, it's Marcus at …", "Good morning Mr. Patel." */
+const GREETING_CUSTOMER = new RegExp(
+  `^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)),?\\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)?(${NAME})\\s*[,.!?]`,
+);
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
   `^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Yy]ep|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)|[Ss]ure)(?:\\s+[A-Z][a-z]+)?[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
@@ -240,7 +244,7 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       if (sentence.turnIndex === firstCustomerTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
     }
     if (sentence.speaker !== 'customer') {
-      const addressed = ADDRESSING_CUSTOMER.exec(sentence.text)?.[1];
+      const addressed = ADDRESSING_CUSTOMER.exec(sentence.text)?.[1] ?? GREETING_CUSTOMER.exec(sentence.text)?.[1];
       if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
     }
     for (const name of names) {

@@ -181,6 +181,24 @@ function pairedNumber(run: string[], before: string, after: string): string | nu
   return null;
 }
 
+/**
+ * Hundreds of thousands with the next digit said last: "two eighty seven five" is 287,500, "three
+ * nineteen nine" 319,900: a digit, a pair (10–99) and a digit. Read as thousands with a tenth
+ * ("287.5"), which a home's amount scales like "two thirty"; before a street name the digits side
+ * by side (a house number).
+ */
+function thousandsWithTenth(run: string[], after: string): string | null {
+  for (let split = 2; split < run.length; split++) {
+    const head = parseNumberWords(run.slice(0, 1));
+    const pair = parseNumberWords(run.slice(1, split));
+    const tail = parseNumberWords(run.slice(split));
+    if (head === null || pair === null || tail === null) continue;
+    if (head < 1 || head > 9 || pair < 10 || pair > 99 || tail < 1 || tail > 9) continue;
+    return STREET_AFTER.test(after) ? `${head}${pair}${tail}` : `${head}${pair}.${tail}`;
+  }
+  return null;
+}
+
 function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (isDigitRun(run)) return run.map((word) => DIGIT_NAMES[word.toLowerCase()]).join('');
   if (run.length === 1 && /^(one|a|and|o|oh)$/i.test(run[0]!)) return run[0]!;
@@ -188,6 +206,8 @@ function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (value !== null) return String(value);
   const paired = pairedNumber(run, before, after);
   if (paired !== null) return paired;
+  const hundredsAndHalf = thousandsWithTenth(run, after);
+  if (hundredsAndHalf !== null) return hundredsAndHalf;
   // Not one number ("twenty twenty six"): the longest numbers from the left, one after another.
   const parts: string[] = [];
   let start = 0;

@@ -142,7 +142,9 @@ function sharesNoun(a: string, b: string): boolean {
 
 const MEETING_CUE =
   /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
-const DECLINE = /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good)\b/i;
+/** A reply that turns a proposed time down: "can't", "Tuesday is packed", "could we do Wednesday instead?". */
+const DECLINE =
+  /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
 function durationMinutesOf(sentence: Sentence): number {

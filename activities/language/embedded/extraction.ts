@@ -139,9 +139,10 @@ export function isLendingCall(text: CallText): boolean {
 // ---------------------------------------------------------------------------------------------
 // mortgage_lead
 
-type MoneyRole = 'purchase_price' | 'property_value' | 'loan_amount' | 'monthly_income' | 'annual_income';
+/** Roles whose figure is kept: the fields, and the balance (a refinance without cash out borrows it). */
+type MoneyRole = 'purchase_price' | 'property_value' | 'loan_amount' | 'monthly_income' | 'annual_income' | 'balance';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
-type OtherRole = 'down_payment' | 'balance' | 'cash_out_amount' | 'payment';
+type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment';
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
@@ -201,9 +202,11 @@ function classifyMoney(
   amountIndexInTurn: number,
   previousClause = '',
 ): MoneyRole | OtherRole | null {
-  const question = precedingTurn(text, sentence)
-    .map((said) => said.text)
-    .join(' ');
+  // The question a figure answers is what the turn before asked, not what it told ("You can buy
+  // with nothing down. What's the house listed at?").
+  const before = precedingTurn(text, sentence);
+  const asking = before.filter((said) => /\?\s*$/.test(said.text));
+  const question = (asking.length > 0 ? asking : before).map((said) => said.text).join(' ');
   const turn = text.sentences
     .filter((other) => other.turnIndex === sentence.turnIndex)
     .map((other) => other.text)
@@ -229,8 +232,9 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
   loan_amount: [5_000, 100_000_000],
   monthly_income: [100, 10_000_000],
   annual_income: [1_000, 100_000_000],
+  balance: [5_000, 100_000_000],
 };
-const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount'];
+const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount', 'balance'];
 
 /**
  * A bare figure takes its scale from its role: "borrow about 230" is $230,000; so does a figure
@@ -330,10 +334,14 @@ function firstSaid(text: CallText, pattern: RegExp, who: (s: Sentence) => boolea
 
 const OCCUPANCY_CUES: [string, RegExp][] = [
   ['Investment', /\b(rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i],
-  ['SecondHome', /\b(second home|vacation (home|house|property)|holiday home|weekend home)\b/i],
+  [
+    'SecondHome',
+    // "our main house is in Denver": the home being bought is another one.
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+  ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i) live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -444,7 +452,7 @@ const CASH_OUT =
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 const PURCHASE_CUES =
-  /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time)\b/gi;
+  /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b/gi;
 const REFINANCE_CUES =
   /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our) (?:current|existing) (?:loan|mortgage)|pull (?:some )?(?:cash|equity)|take (?:some )?(?:cash|equity) out)\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
@@ -558,17 +566,11 @@ function extractCustomerPhone(text: CallText): Found | null {
 
 function extractMortgageLead(text: CallText): Record<string, Found | null> {
   const found: Record<string, Found | null> = {};
-  const name = text.customerName;
+  const name = customerNameFound(text);
   if (name) {
-    const { first, last } = splitName(name.value);
-    const fromRecord = name.evidence.length === 0;
-    const sentences = text.sentences.filter((sentence) =>
-      name.evidence.some(
-        (evidence) => evidence.start === sentence.segment.start && evidence.quote === sentence.segment.text,
-      ),
-    );
-    found.borrower_first_name = { value: first, sentences, fromRecord };
-    found.borrower_last_name = last ? { value: last, sentences, fromRecord } : null;
+    const { first, last } = splitName(name.value as string);
+    found.borrower_first_name = { ...name, value: first };
+    found.borrower_last_name = last ? { ...name, value: last } : null;
   }
   found.borrower_phone = extractCustomerPhone(text);
   found.borrower_email = extractCustomerEmail(text);
@@ -601,6 +603,8 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
     if (full)
       found.loan_amount = { value: money.purchase_price.value, sentences: [full, ...money.purchase_price.sentences] };
   }
+  // A refinance that takes no cash out borrows what is owed ("I still owe two eighty seven five").
+  if (!found.loan_amount && found.cash_out?.value === false && money.balance) found.loan_amount = money.balance;
   found.purchase_price = money.purchase_price ?? null;
   found.property_value = money.property_value ?? null;
   found.monthly_income =
@@ -658,7 +662,7 @@ const RELATED_WORDS: Record<string, string[]> = {
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
   renewal: ['renew', 'renews', 'expire', 'expires'],
-  quote: ['quoted', 'price', 'estimate'],
+  quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge'],
   roof: ['shingle'],
   callback: ['call', 'reach', 'line', 'cell', 'number'],
   phone: ['number', 'cell', 'line'],
@@ -697,8 +701,13 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
       ),
     );
   const own = words([sentence]);
-  const asked = words(precedingTurn(text, sentence));
-  return keywords.reduce((score, keyword) => score + (own.has(keyword) ? 2 : asked.has(keyword) ? 1 : 0), 0);
+  // The question it answers, and the rest of its own turn ("We can come in around 5800 a month.
+  // I'll send you a written quote.").
+  const around = words([
+    ...precedingTurn(text, sentence),
+    ...text.sentences.filter((other) => other.turnIndex === sentence.turnIndex && other !== sentence),
+  ]);
+  return keywords.reduce((score, keyword) => score + (own.has(keyword) ? 2 : around.has(keyword) ? 1 : 0), 0);
 }
 
 /** What a free-text field asks for, read from its name and description. */
@@ -760,9 +769,9 @@ function organizationIn(sentence: Sentence): string | null {
 
 /** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
 const WANT_CUE =
-  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|asked about|questions? about|information (?:on|about))\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|asked about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
 const PHRASE_TAIL =
-  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
+  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
 function wantedThingIn(sentence: Sentence): string | null {
   const match = WANT_CUE.exec(sentence.text);
@@ -858,7 +867,25 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
   }
 }
 
+/** A field that asks for the person on the call: "contact_name", "The caller's full name". */
+const ASKS_CUSTOMER_NAME =
+  /\b(contact name|(prospect|customer|caller|client|lead|contact|borrower|patient|homeowner)(?:'s)? (?:full |first and last )?name)\b/i;
+
+/** The customer's name as the call says it, with the sentences it was heard in. */
+function customerNameFound(text: CallText): Found | null {
+  const name = text.customerName;
+  if (!name) return null;
+  const sentences = text.sentences.filter((sentence) =>
+    name.evidence.some(
+      (evidence) => evidence.start === sentence.segment.start && evidence.quote === sentence.segment.text,
+    ),
+  );
+  return { value: name.value, sentences, fromRecord: name.evidence.length === 0 };
+}
+
 function extractField(field: DatasetField, text: CallText): Found | null {
+  if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(`${field.name.replace(/_/g, ' ')} ${field.description}`))
+    return customerNameFound(text);
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';
   const keywords = keywordsOf(field);
