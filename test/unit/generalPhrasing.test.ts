@@ -577,6 +577,22 @@ describe('found on the third held-out round (h13–h20), tested in other words',
     ).toMatchObject({ purchase_price: 429_500, loan_amount: 429_500 });
   });
 
+  test('on a mono recording (speakers unknown) a figure answers the segment before it', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'What are they asking for the condo?' },
+        { speaker: 'unknown', text: '318,500.' },
+        { speaker: 'unknown', text: 'And where are you working these days?' },
+        { speaker: 'unknown', text: 'At the port, about 5,200 a month.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00' },
+    );
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, mono).data).toMatchObject({
+      purchase_price: 318_500,
+      monthly_income: 5_200,
+    });
+  });
+
   test('a refinance that takes no cash out borrows what is owed', () => {
     expect(
       lead([

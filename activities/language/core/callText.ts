@@ -291,10 +291,16 @@ export function splitName(name: string): { first: string; last: string | null } 
   return { first: words[0]!, last: words.length > 1 ? words[words.length - 1]! : null };
 }
 
-/** The turn before this sentence's turn, when another speaker said it (a question it answers). */
+/**
+ * The turn before this sentence's turn, when another speaker said it (a question it answers). On a
+ * mono recording (speaker `unknown`, one turn a segment) the segment before is taken: who said it
+ * is not known, and a figure after "What's the house listed at?" answers it all the same.
+ */
 export function precedingTurn(text: CallText, sentence: Sentence): Sentence[] {
-  const previousIndex = sentence.turnIndex - 1;
   return text.sentences.filter(
-    (candidate) => candidate.turnIndex === previousIndex && candidate.speaker !== sentence.speaker,
+    (candidate) => candidate.turnIndex === sentence.turnIndex - 1 && isOtherSpeaker(candidate, sentence),
   );
 }
+
+/** Whether two sentences may be two speakers: different ones, or both unknown (a mono recording). */
+export const isOtherSpeaker = (a: Sentence, b: Sentence) => a.speaker !== b.speaker || a.speaker === 'unknown';

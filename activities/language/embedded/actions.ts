@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import { formatInOffset } from '../../../lib/time';
-import { byAgent, evidenceOfSentences, type CallText, type Sentence } from '../core/callText';
+import { byAgent, evidenceOfSentences, isOtherSpeaker, type CallText, type Sentence } from '../core/callText';
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
@@ -203,7 +203,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
       const reply = text.sentences.filter(
-        (candidate) => candidate.turnIndex === sentence.turnIndex + 1 && candidate.speaker !== sentence.speaker,
+        (candidate) => candidate.turnIndex === sentence.turnIndex + 1 && isOtherSpeaker(candidate, sentence),
       );
       if (reply.some((answer) => DECLINE.test(answer.text))) continue;
       const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
