@@ -43,10 +43,10 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       withinSeconds: 60,
       patterns: [
         // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking").
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}speaking\b|you(?:'re| are) speaking with\b)/i,
+        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b)/i,
         // Who is speaking or whom they represent, by name: not "I'm calling about roof inspections".
         // Recognized text may come in lower case: a name is any word that is not the start of an errand.
-        /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:from|with|at)\s+[a-z]+|\b[a-z]+(?:\s+[a-z]+)?,?\s+(?:speaking|here)[.,!]|(?:^|[,.!]\s*)[a-z]+\s+[a-z]+\s+(?:with|from)\s+[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+/i,
+        /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:from|with|at)\s+[a-z]+|\b[a-z]+(?:\s+[a-z]+)?,?\s+(?:speaking|here)[.,!]|(?:^|[,.!]\s*)[a-z]+(?:\s+[a-z]+)?\s+(?:with|from)\s+[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+/i,
       ],
     },
     {
@@ -86,7 +86,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         /^\s*(if|unless|maybe|when(ever)? (we|i) decide)\b|\bif (we|i) (decide|want|change)\b|\b(don't|do not|no need to) (call|email|send)\b/i,
       patterns: [
         new RegExp(
-          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow)[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
+          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk|order)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow|the \\d+(?:st|nd|rd|th)|the (?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth))[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
           'i',
         ),
       ],

@@ -355,7 +355,7 @@ type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone';
 const CUES: [Cue, RegExp][] = [
   [
     'ssn',
-    /\b(?:social(?:\s+security)?|ssn|s\.?\s*s\.?\s*n\b\.?|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
+    /\b(?:socials?(?:\s+security)?|ssn|s\.?\s*s\.?\s*n\b\.?|tax\s*id|tin|last\s+(?:four|4)\s+of\s+(?:your|my|the)\s+social)\b/g,
   ],
   // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
@@ -676,7 +676,7 @@ const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', '#', 'nu
 /** "1234 Maple Street", "twelve thirty four Oak Ridge Drive, apartment 5B": a house number, 1–4 name words, a suffix. */
 /** Said before an address ("we live at", "the property address is", "ship it to"). */
 const ADDRESS_CUE =
-  /\b(?:address|live|living|lives|located|property|reside|mail|mailing|ship|deliver|house|moving\s+(?:to|from)|move\s+(?:to|from)|street)\b/;
+  /\b(?:address|live|living|lives|located|property|reside|mail|mailing|ship|deliver|house|moving\b[^.?!]{0,12}\b(?:to|from)|move\s+(?:to|from)|where\s+(?:to|from)|street)\b/;
 
 /**
  * A house number, one to three name words and a street suffix ("1742 Birchwood Lane"). The name
@@ -817,6 +817,14 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       }
     }
     if (writtenWithThousandsSeparators(tokens, run)) continue;
+    // A recognizer glues the next answer onto a phone number ("718-229-4066-219"): written in a
+    // phone's groups, after a phone cue or none, the first three groups are the number.
+    const gluedPhone = run.written && run.groups.length > 3 && run.groups.slice(0, 3).join('-') === '3-3-4';
+    const cue = gluedPhone ? nearestCue(text, start, context) : null;
+    if (gluedPhone && (cue === 'phone' || cue === null)) {
+      if (types.has('phone')) spans.push({ type: 'phone', start, end: tokens[run.first + 4]!.end });
+      continue;
+    }
     const before = tokens[run.first - 1];
     const after = tokens[run.last + 1];
     const type = classifyRun(

@@ -698,3 +698,75 @@ describe('found on the third held-out round (h13–h20), tested in other words',
     });
   });
 });
+
+describe('found on the fourth held-out round (h21–h28), tested in other words', () => {
+  const scorecardOf = (turns: Turn[]) => {
+    const scorecard = scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns)));
+    return (id: string) => scorecard.criteria.find((criterion) => criterion.id === id)?.passed;
+  };
+
+  test('"two seventy eight thousand" is 278,000; a gift toward the purchase is no loan', () => {
+    expect(
+      lead([
+        ['agent', "What's the contract price?"],
+        ['customer', 'Two seventy eight thousand.'],
+        ['agent', 'And what are you bringing to closing?'],
+        ['customer', 'My uncle is gifting us twenty thousand, so we need a loan of two fifty eight.'],
+      ]),
+    ).toMatchObject({ purchase_price: 278_000, loan_amount: 258_000 });
+  });
+
+  test('"I\'ll be living there", "Do you still live in the home?" — "Yes", and living in one unit of a duplex are a primary residence', () => {
+    expect(lead([['customer', "Yes, I'll be living there with my partner."]]).occupancy).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['agent', 'Do you still live in the home?'],
+        ['customer', 'Yes.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "We'll live in the upstairs unit and rent out the bottom one."]]).occupancy).toBe(
+      'PrimaryResidence',
+    );
+  });
+
+  test('tapping equity to consolidate debt is a cash-out refinance, "with the thirty thousand out" too', () => {
+    expect(
+      lead([['customer', "I'd like to tap into our equity and consolidate the car loan and some cards."]]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true });
+    expect(
+      lead([
+        ['agent', 'And the balance on your existing mortgage?'],
+        ['customer', 'One ninety. So with the thirty thousand out we would owe two twenty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true });
+  });
+
+  test('"<Company>, Marisol here" and "Hi, Dev from <Company>" greet and identify', () => {
+    expect(
+      scorecardOf([['agent', 'Summit Realty Loans, Marisol here. How can I help?']])('greeting_and_identification'),
+    ).toBe(true);
+    expect(
+      scorecardOf([['agent', 'Hi, Dev from Brightline Solar, do you have a minute?']])('greeting_and_identification'),
+    ).toBe(true);
+  });
+
+  test('walking the property on "the nineteenth at two" that "is fine" is an appointment and agreed; "I\'ll order" is a task', () => {
+    const turns: Turn[] = [
+      ['agent', 'Can I walk the property with you on the nineteenth at two?'],
+      ['customer', 'The nineteenth at two is fine.'],
+      ['agent', "Great. I'll order the title report tomorrow."],
+    ];
+    // Wednesday 2026-10-14.
+    const actions = detectActions(call(turns), null);
+    expect(actions.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-19T14:00:00-04:00']);
+    expect(actions.tasks.map((task) => [task.owner, task.due])).toContainEqual(['agent', '2026-10-15']);
+    expect(scorecardOf(turns)('next_steps_agreed')).toBe(true);
+  });
+
+  test('what a caller is "asking about" is what they want', () => {
+    const dataset = datasetOf('inquiry', [['product', 'string', 'The product the caller is interested in']]);
+    expect(
+      extractDataset(dataset, call([['customer', "Hi, I'm asking about your pet insurance plans for two dogs."]])).data,
+    ).toMatchObject({ product: 'pet insurance plans' });
+  });
+});

@@ -206,6 +206,18 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('a phone number with the next answer glued on keeps only the number', () => {
+    expect(redact('503-781-2290-415 and the address is next', "What's your cell?")).toBe(
+      '[PHONE]-415 and the address is next',
+    );
+    expect(redact('503-781-2290-415', 'And the account number?')).toBe('[BANK_ACCOUNT]');
+  });
+
+  test('"socials" is an SSN cue; "where to?" asks for an address', () => {
+    expect(redact('Sure, 624-31-80927.', 'First, your socials please.')).toBe('Sure, [SSN].');
+    expect(redact('2210 Fair Haven of Mill Unit 6 in Tulsa.', 'And where to?')).toBe('[STREET_ADDRESS] in Tulsa.');
+  });
+
   test('an e-mail of several words said "all one word"', () => {
     expect(redact('Customer care, all one word, at bluepine outfitters dot com.', '')).toBe('[EMAIL].');
     expect(redact('Front desk, all unword, at harborinn.net please.', '')).toBe('[EMAIL] please.');

@@ -199,11 +199,22 @@ function thousandsWithTenth(run: string[], after: string): string | null {
   return null;
 }
 
+/** "three forty one thousand" is 341,000: a digit and a pair (10–99) said before "thousand". */
+function pairedThousands(run: string[]): string | null {
+  if (run.length < 3 || run[run.length - 1]!.toLowerCase() !== 'thousand') return null;
+  const head = parseNumberWords(run.slice(0, 1));
+  const pair = parseNumberWords(run.slice(1, -1));
+  if (head === null || pair === null || head < 1 || head > 9 || pair < 10 || pair > 99) return null;
+  return String((head * 100 + pair) * 1000);
+}
+
 function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (isDigitRun(run)) return run.map((word) => DIGIT_NAMES[word.toLowerCase()]).join('');
   if (run.length === 1 && /^(one|a|and|o|oh)$/i.test(run[0]!)) return run[0]!;
   const value = parseNumberWords(run);
   if (value !== null) return String(value);
+  const thousands = pairedThousands(run);
+  if (thousands !== null) return thousands;
   const paired = pairedNumber(run, before, after);
   if (paired !== null) return paired;
   const hundredsAndHalf = thousandsWithTenth(run, after);

@@ -14,7 +14,7 @@ import { dayInOffset } from '../../../lib/time';
  */
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add';
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order';
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
@@ -141,7 +141,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) fine|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
 /** A reply that turns a proposed time down: "can't", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;

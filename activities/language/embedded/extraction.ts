@@ -146,7 +146,10 @@ type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment';
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
-  ['down_payment', /\b(down|down payment|deposit|earnest)\b/i],
+  [
+    'down_payment',
+    /\b(down|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close)\b/i,
+  ],
   ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
@@ -333,6 +336,11 @@ function firstSaid(text: CallText, pattern: RegExp, who: (s: Sentence) => boolea
 }
 
 const OCCUPANCY_CUES: [string, RegExp][] = [
+  // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied.
+  [
+    'PrimaryResidence',
+    /\b(i|we)('ll| will| would)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
+  ],
   ['Investment', /\b(rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i],
   [
     'SecondHome',
@@ -341,7 +349,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)? live (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -448,13 +456,13 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+)\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking) (the |about |around )?\$?\d[\d,]* (thousand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity)\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 const PURCHASE_CUES =
   /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b/gi;
 const REFINANCE_CUES =
-  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our) (?:current|existing) (?:loan|mortgage)|pull (?:some )?(?:cash|equity)|take (?:some )?(?:cash|equity) out)\b/gi;
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pull (?:some )?(?:cash|equity)|take (?:some )?(?:cash|equity) out)\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -769,7 +777,7 @@ function organizationIn(sentence: Sentence): string | null {
 
 /** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
 const WANT_CUE =
-  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|asked about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
 const PHRASE_TAIL =
   /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
