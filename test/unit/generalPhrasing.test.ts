@@ -763,6 +763,17 @@ describe('found on the fourth held-out round (h21–h28), tested in other words'
     expect(scorecardOf(turns)('next_steps_agreed')).toBe(true);
   });
 
+  test('answering "And your job?", a job said any way before "at <Organization>" names the employer', () => {
+    expect(
+      lead([
+        ['agent', 'And your job?'],
+        ['customer', 'Um so the head line cook at Marigold Bistro Group, about 4,100 a month.'],
+      ]).employer_name,
+    ).toBe('Marigold Bistro Group');
+    // Not asked, words before "at" are no employer: "we met up for dinner at Harbor Lights".
+    expect(lead([['customer', 'We met up for dinner at Harbor Lights Grill.']]).employer_name).toBeUndefined();
+  });
+
   test('what a caller is "asking about" is what they want', () => {
     const dataset = datasetOf('inquiry', [['product', 'string', 'The product the caller is interested in']]);
     expect(

@@ -401,6 +401,8 @@ const EMPLOYER_PATTERNS = [
 const ASKS_EMPLOYER =
   /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|who do you work|what do you do for work|job)\b/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
+/** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
+const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(${ORG})`);
 /** A former employer is not the current one. */
 const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
 const NOT_ORGS = /^(?:I|I'm|We|Yes|No|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me)$/;
@@ -429,7 +431,7 @@ function extractEmployer(text: CallText): Found | null {
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
     const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
     if (asked && firstOfTurn) {
-      const bare = BARE_ORG.exec(sentence.text)?.[1];
+      const bare = BARE_ORG.exec(sentence.text)?.[1] ?? JOB_AT_ORG.exec(sentence.text)?.[1];
       const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
     }
