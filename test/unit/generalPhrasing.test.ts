@@ -774,6 +774,17 @@ describe('found on the fourth held-out round (h21–h28), tested in other words'
     expect(lead([['customer', 'We met up for dinner at Harbor Lights Grill.']]).employer_name).toBeUndefined();
   });
 
+  test('a city is a name: words after the street that are not capitalized give no address rather than a wrong one', () => {
+    expect(
+      lead([['customer', "We're at 418 Cedar Lane, the one with the blue door."]]).property_address,
+    ).toBeUndefined();
+    expect(lead([['customer', "We're at 418 Cedar Lane, Ashland, Oregon."]]).property_address).toEqual({
+      line: '418 Cedar Lane',
+      city: 'Ashland',
+      state: 'OR',
+    });
+  });
+
   test('what a caller is "asking about" is what they want', () => {
     const dataset = datasetOf('inquiry', [['product', 'string', 'The product the caller is interested in']]);
     expect(

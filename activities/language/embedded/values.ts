@@ -178,7 +178,8 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
  */
 export function addressIn(text: string): PostalAddress | null {
   const match = ADDRESS.exec(text);
-  if (!match) return null;
+  // The pattern ignores case for street and state words; a city is a name ("you at" is a misheard "unit").
+  if (!match || !/^[A-Z]/.test(match[4]!)) return null;
   const unit = match[2]
     ? ` ${match[2] === '#' ? '#' : capitalized(match[2])} ${match[3]!.replace(/\s+/g, '').toUpperCase()}`
     : '';
