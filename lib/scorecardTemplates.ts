@@ -43,7 +43,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       withinSeconds: 60,
       patterns: [
         // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking").
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b)/i,
+        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)/i,
         // Who is speaking or whom they represent, by name: not "I'm calling about roof inspections".
         // Recognized text may come in lower case: a name is any word that is not the start of an errand.
         /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:from|with|at)\s+[a-z]+|\b[a-z]+(?:\s+[a-z]+)?,?\s+(?:speaking|here)[.,!]|(?:^|[,.!]\s*)[a-z]+(?:\s+[a-z]+)?\s+(?:with|from)\s+[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+/i,

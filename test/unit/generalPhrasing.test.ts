@@ -792,3 +792,80 @@ describe('found on the fourth held-out round (h21–h28), tested in other words'
     ).toMatchObject({ product: 'pet insurance plans' });
   });
 });
+
+describe('found on the fifth held-out round (h29–h36), tested in other words', () => {
+  test('a home loan without "loan" or "mortgage": money put down, a purchase agreement, a construction loan', () => {
+    const lending = (turns: Turn[]) => classifyLending(call(turns)).lending;
+    expect(
+      lending([
+        ['agent', 'Hi Rhea, Sam at Granite Peak Financial. You found a lake house?'],
+        ['customer', 'Yes, a little cabin, our main home stays in Denver.'],
+        ['agent', 'How much will you put down?'],
+        ['customer', 'Thirty percent. I can send the purchase agreement tonight.'],
+      ]),
+    ).toBe(true);
+    expect(
+      lending([
+        ['customer', 'We own a lot by the river and want a construction loan to build our primary home there.'],
+      ]),
+    ).toBe(true);
+    // Putting someone down for a time is scheduling, not a down payment.
+    expect(
+      lending([
+        ['agent', "I'll put you down for Tuesday at ten for the window estimate."],
+        ['customer', 'Great, my home is the blue one.'],
+      ]),
+    ).toBe(false);
+  });
+
+  test('the seller\'s figure is the price; "what do you do?" asks for income; "I make X a month at <Organization>" names the employer', () => {
+    expect(
+      lead([
+        ['customer', 'The sellers want three forty nine for it.'],
+        ['agent', 'And what do you do?'],
+        ['customer', 'I teach fourth grade, about sixty six thousand a year.'],
+      ]),
+    ).toMatchObject({ purchase_price: 349_000, monthly_income: 5_500 });
+    expect(lead([['customer', 'I make about six thousand a month at Coral Reef Dental Group.']]).employer_name).toBe(
+      'Coral Reef Dental Group',
+    );
+  });
+
+  test('"<Company>, you\'ve got <Name>" opens a call', () => {
+    const scorecard = scoreTranscript(
+      DEFAULT_SCORECARD_TEMPLATE,
+      uniqueSegments(call([['agent', "Lakeside Home Loans, you've got Priya, how can I help?"]])),
+    );
+    expect(scorecard.criteria.find((criterion) => criterion.id === 'greeting_and_identification')?.passed).toBe(true);
+  });
+
+  test("a prospect's company is not the agent's own; a practice that calls is its own", () => {
+    const prospect = datasetOf('prospect', [['company', 'string', "The prospect's company name"]]);
+    expect(
+      extractDataset(
+        prospect,
+        call([
+          ['agent', 'Hi Leo, Priya Shah from Northgate Analytics here.'],
+          ['agent', 'How many people at Riverside Freight Partners use spreadsheets today?'],
+        ]),
+      ).data,
+    ).toMatchObject({ company: 'Riverside Freight Partners' });
+    const practice = datasetOf('visit', [['practice', 'string', 'The name of the dental practice']]);
+    expect(
+      extractDataset(practice, call([['agent', 'Hello, this is Priya from Harborview Family Dental calling for Leo.']]))
+        .data,
+    ).toMatchObject({ practice: 'Harborview Family Dental' });
+  });
+
+  test('"at seven in the evening" after a date is 7 pm, and "Thursday at seven" confirming it is the same meeting', () => {
+    // Wednesday 2026-10-14.
+    const starts = detectActions(
+      call([
+        ['agent', 'Can I call you Thursday the twenty second at seven in the evening?'],
+        ['customer', 'Thursday at seven is perfect.'],
+      ]),
+      null,
+    ).appointments.map((appointment) => appointment.start);
+    expect(starts).toEqual(['2026-10-22T19:00:00-04:00']);
+  });
+});

@@ -178,6 +178,10 @@ interface Candidate extends DetectedAppointment {
   daySaid: boolean;
   /** Minutes after midnight, in the call's offset. */
   timeOfDay: number;
+  /** Whether am or pm was said (or "in the evening"): "Thursday at 7" alone may be either. */
+  meridiemSaid: boolean;
+  /** Day of the week in the call's offset (0 = Sunday). */
+  weekday: number;
 }
 
 export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
@@ -222,11 +226,22 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         offeredWith: results.length,
         daySaid: result.start.isCertain('weekday') || result.start.isCertain('day'),
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
+        meridiemSaid: result.start.isCertain('meridiem'),
+        weekday: local.getUTCDay(),
       });
     }
   }
   return mergeMentions(withoutAlternativesAndMoves(candidates, text)).map(
-    ({ startMs: _s, daySaid: _d, timeOfDay: _t, turnIndex: _i, offeredWith: _o, ...appointment }) => appointment,
+    ({
+      startMs: _s,
+      daySaid: _d,
+      timeOfDay: _t,
+      turnIndex: _i,
+      offeredWith: _o,
+      meridiemSaid: _m,
+      weekday: _w,
+      ...appointment
+    }) => appointment,
   );
 }
 
@@ -263,10 +278,11 @@ const DAY_NAMED =
  * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
 function forDateParser(said: string, text: CallText): string {
-  const resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes).replace(
-    new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'),
-    '$1 1',
-  );
+  const resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
+    .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
+    .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
+    .replace(/\b(\d{1,2}(?::\d\d)?) in the morning\b/gi, '$1 am');
   if (!DAY_NAMED.test(resolved)) return resolved;
   return resolved.replace(
     new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
@@ -318,11 +334,24 @@ function withoutAlternativesAndMoves(candidates: Candidate[], text: CallText): C
  */
 function mergeMentions(candidates: Candidate[]): Candidate[] {
   const merged: Candidate[] = [];
-  const ordered = [...candidates].sort((a, b) => Number(b.daySaid) - Number(a.daySaid));
+  const ordered = [...candidates].sort(
+    (a, b) => Number(b.daySaid) - Number(a.daySaid) || Number(b.meridiemSaid) - Number(a.meridiemSaid),
+  );
   for (const candidate of ordered) {
     const same =
       merged.find((kept) => kept.startMs === candidate.startMs) ??
-      (candidate.daySaid ? undefined : merged.find((kept) => kept.daySaid && kept.timeOfDay === candidate.timeOfDay));
+      (candidate.daySaid ? undefined : merged.find((kept) => kept.daySaid && kept.timeOfDay === candidate.timeOfDay)) ??
+      // "Thursday at 7 is perfect" confirms "Thursday the 22nd at 7 in the evening", which the
+      // parser reads as the next Thursday at 7 am: the same weekday and clock time, just after it.
+      (candidate.meridiemSaid
+        ? undefined
+        : merged.find(
+            (kept) =>
+              kept.meridiemSaid &&
+              Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 &&
+              kept.weekday === candidate.weekday &&
+              kept.timeOfDay % 720 === candidate.timeOfDay % 720,
+          ));
     if (same) {
       same.evidence = [...same.evidence, ...candidate.evidence]
         .filter((evidence, index, all) => all.findIndex((other) => other.start === evidence.start) === index)

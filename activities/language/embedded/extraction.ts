@@ -70,15 +70,15 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*)\b/gi,
+    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?)\b/gi,
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|putting (?:\w+ )?down|nothing down|purchase contract|(?:home|house|property)(?:'s| is)? worth)\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth)\b/gi,
   ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|townhouse|buy(?:ing)?|first[- ]time buyers?|listing|realtor|owe)\b/gi,
+    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|buy(?:ing)?|first[- ]time buyers?|listing|realtor|owe)\b/gi,
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -157,13 +157,13 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
   ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living)\b/i;
+  /\b(make|making|earn\w*|income|salary|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -396,6 +396,8 @@ const EMPLOYER_PATTERNS = [
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+  // "I make about eight thousand a month at Desert Sun Dental."
+  new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
 ];
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
 const ASKS_EMPLOYER =
@@ -769,9 +771,36 @@ function personIn(sentence: Sentence, text: CallText): string | null {
   return null;
 }
 
-function organizationIn(sentence: Sentence): string | null {
+/**
+ * The agent's own organization, named where the agent says who they are ("Nadia Brooks from
+ * Pipeline HQ", "this is Gary with Comfort Zone"): a company field asks for the customer's.
+ */
+function agentOrganizationsOf(text: CallText): Set<string> {
+  const first = text.agentName?.split(/\s+/)[0];
+  const own = new Set<string>();
+  for (const sentence of text.sentences.filter((s) => s.speaker === 'agent')) {
+    if (!(first && sentence.text.includes(first)) && !/\b(?:calling|this is|my name is)\b/i.test(sentence.text))
+      continue;
+    const match = ORG_AFTER.exec(sentence.text);
+    const name = match ? cleanOrg(match[1]!) : null;
+    if (name) own.add(name);
+  }
+  return own;
+}
+
+/** A field that asks for the customer's own organization ("The prospect's company name"), not the caller's practice. */
+const CUSTOMERS_OWN = /\b(?:prospect|customer|caller|client|lead|contact|their)(?:'s)?\b/i;
+
+function organizationIn(sentence: Sentence, text: CallText, field: DatasetField): string | null {
   const match = ORG_AFTER.exec(sentence.text);
   const name = match ? cleanOrg(match[1]!) : null;
+  if (
+    name &&
+    CUSTOMERS_OWN.test(field.description) &&
+    sentence.speaker === 'agent' &&
+    agentOrganizationsOf(text).has(name)
+  )
+    return null;
   // One capitalized word after "at" is usually a place or a person, not an organization; nor is
   // "with Dr. Patel".
   return name && name.split(/\s+/).length >= 2 && !TITLE.test(name) ? name : null;
@@ -870,7 +899,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         kind === 'person'
           ? personIn(sentence, text)
           : kind === 'organization'
-            ? organizationIn(sentence)
+            ? organizationIn(sentence, text, field)
             : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords));
       return value ? [value] : [];
     }
@@ -930,7 +959,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
         kind === 'person'
           ? personIn(sentence, text)
           : kind === 'organization'
-            ? organizationIn(sentence)
+            ? organizationIn(sentence, text, field)
             : wantedThingIn(sentence);
       if (value) return { value, sentences: [sentence] };
     }
