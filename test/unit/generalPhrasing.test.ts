@@ -831,6 +831,18 @@ describe('found on the fifth held-out round (h29–h36), tested in other words',
     );
   });
 
+  test('a street number past a hundred said as an ordinal ("One Hundred Twenty Third Street")', () => {
+    expect(
+      lead([
+        ['agent', "What's the property address?"],
+        ['customer', 'Six fifteen East One Hundred Twenty Third Street, New York, New York, one zero zero three five.'],
+      ]).property_address,
+    ).toEqual({ line: '615 East 123rd Street', city: 'New York', state: 'NY', postal_code: '10035' });
+    expect(
+      lead([['customer', 'We live at eleven West Hundred and Fourth Street, Kansas City, Missouri.']]).property_address,
+    ).toMatchObject({ line: '11 West 104th Street' });
+  });
+
   test('"<Company>, you\'ve got <Name>" opens a call', () => {
     const scorecard = scoreTranscript(
       DEFAULT_SCORECARD_TEMPLATE,

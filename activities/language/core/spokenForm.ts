@@ -399,6 +399,28 @@ const ORDINAL_UNITS: Record<string, [number, string]> = {
   eighth: [8, 'th'],
   ninth: [9, 'th'],
 };
+/** Ordinals that end a street number past a hundred ("a hundred and nineteenth"), besides the units. */
+const ORDINAL_WORDS: Record<string, [number, string]> = {
+  ...ORDINAL_UNITS,
+  tenth: [10, 'th'],
+  eleventh: [11, 'th'],
+  twelfth: [12, 'th'],
+  thirteenth: [13, 'th'],
+  fourteenth: [14, 'th'],
+  fifteenth: [15, 'th'],
+  sixteenth: [16, 'th'],
+  seventeenth: [17, 'th'],
+  eighteenth: [18, 'th'],
+  nineteenth: [19, 'th'],
+  twentieth: [20, 'th'],
+  thirtieth: [30, 'th'],
+  fortieth: [40, 'th'],
+  fiftieth: [50, 'th'],
+  sixtieth: [60, 'th'],
+  seventieth: [70, 'th'],
+  eightieth: [80, 'th'],
+  ninetieth: [90, 'th'],
+};
 
 /**
  * Decimals and compound ordinals, before the number runs are read: "one point six million" →
@@ -433,6 +455,29 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
             .split(/\s+/)
             .map((word) => DIGIT_NAMES[word.toLowerCase()])
             .join('')}`;
+        },
+      )
+      // "West Hundred and Nineteenth Street", "One Hundred Twenty Fifth Street" → 119th, 125th.
+      .replace(
+        new RegExp(
+          `\\b(?:(a|one|two|three|four|five|six|seven|eight|nine)[\\s-]+)?hundred(?:[\\s-]+and)?[\\s-]+(?:(${Object.keys(TENS).join('|')})[\\s-]+(${Object.keys(ORDINAL_UNITS).join('|')})|(${Object.keys(ORDINAL_WORDS).join('|')}))\\b`,
+          'gi',
+        ),
+        (
+          _whole,
+          hundreds: string | undefined,
+          tens: string | undefined,
+          unit: string | undefined,
+          alone: string | undefined,
+        ) => {
+          const [value, suffix] = tens
+            ? [
+                TENS[tens.toLowerCase()]! + ORDINAL_UNITS[unit!.toLowerCase()]![0],
+                ORDINAL_UNITS[unit!.toLowerCase()]![1],
+              ]
+            : ORDINAL_WORDS[alone!.toLowerCase()]!;
+          const hundred = !hundreds || /^(a|one)$/i.test(hundreds) ? 1 : UNITS[hundreds.toLowerCase()]!;
+          return `${hundred * 100 + value}${suffix}`;
         },
       )
       .replace(
