@@ -14,9 +14,10 @@
  *                            [--hotwords TEXT] [--recognized DIR]
  *
  * `--beam`, `--vad` and `--hotwords` (a text put before every decoding window) start the embedded
- * server with other decoding settings (the sweeps in docs/transcription.md); `--kinds` measures only some recording kinds; `--recognized DIR` keeps
- * each recording's recognized segments in DIR and reuses them on the next run (the engines are
- * scored again in seconds; delete DIR after changing the recognizer).
+ * server with other decoding settings (the sweeps in docs/transcription.md); `--kinds` measures
+ * only some recording kinds; `--recognized DIR` keeps each recording's recognized segments in DIR
+ * and reuses them on the next run (the engines are scored again in seconds; delete DIR after
+ * changing the recognizer).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -576,13 +576,15 @@ function dateAt(tokens: Token[], index: number): number | null {
 
 const WRITTEN_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const TLDS = 'com|net|org|edu|gov|io|us|co|biz|info|me|ca|uk';
+/** "at gmail dot com", "at northwind traders.com": a spoken "at" and a domain of one or two words. */
+const SPOKEN_DOMAIN = String.raw`(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`;
 /**
  * Spoken: "john dot smith at gmail dot com", "jsmith at outlook.com", "j underscore lee at acme
  * dot co", "d dot kim at proton mail dot com" (a domain said as two words). The local part is one
  * to four words joined by spoken or written dots, dashes, underscores.
  */
 const SPOKEN_EMAIL = new RegExp(
-  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
+  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
 
@@ -591,7 +593,7 @@ const SPOKEN_EMAIL = new RegExp(
  * northwind traders dot com"; a recognizer writes "all unword").
  */
 const ONE_WORD_EMAIL = new RegExp(
-  String.raw`(?<![\w'])[a-z0-9]+(?:\s+[a-z0-9]+){0,2},?\s+(?:all\s+)?(?:one|un)\s?word,?\s+(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`,
+  String.raw`(?<![\w'])[a-z0-9]+(?:\s+[a-z0-9]+){0,2},?\s+(?:all\s+)?(?:one|un)\s?word,?\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
 
