@@ -18,6 +18,8 @@ export interface ScorecardCriterion {
   minMatches?: number;
   /** A sentence matching this does not count ("If we decide to go ahead, I'll call you" agrees to nothing). */
   exclude?: RegExp;
+  /** Only what is said after the last sentence matching this counts ("No thanks, take us off your list" undoes the demo offered before). */
+  undoneBy?: RegExp;
 }
 
 export interface ScorecardTemplate {
@@ -42,11 +44,12 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       speaker: 'agent',
       withinSeconds: 60,
       patterns: [
-        // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking").
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha)\b|^[^.?!]{2,80},\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)/i,
+        // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking"),
+        // which a recognizer may write with a full stop, a misheard name ("Marta's speaking") or no comma.
+        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha|how (?:can|may) (?:i|we) (?:help|assist))\b|\b(?!(?:i|am|you|are|we|is)\b)[a-z]+(?:'s)? speaking\b(?! (?:with|to)\b)|^[^.?!]{2,80}[,.]\s*(?:(?:this is|it's)\s|(?:[A-Z][a-z]+(?:'s)?\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)/i,
         // Who is speaking or whom they represent, by name: not "I'm calling about roof inspections".
         // Recognized text may come in lower case: a name is any word that is not the start of an errand.
-        /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:from|with|at)\s+[a-z]+|\b[a-z]+(?:\s+[a-z]+)?,?\s+(?:speaking|here)[.,!]|(?:^|[,.!]\s*)[a-z]+(?:\s+[a-z]+)?\s+(?:with|from)\s+[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+/i,
+        /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:from|with|at)\s+[a-z]+|\b[a-z]+(?:\s+[a-z]+)?,?\s+(?:speaking|here)(?:[.,!]|\s+(?:how|what|can|may|happy|thanks?)\b|$)|(?:^|[,.!]\s*)[a-z]+(?:\s+[a-z]+)?\s+(?:with|from)\s+[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+/i,
       ],
     },
     {
@@ -69,7 +72,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       speaker: 'agent',
       // Courtesy and logistics are not discovery: "Is this Tom?", "Do you have a minute?", "What's your email?"
       exclude:
-        /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach me)\b/i,
+        /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach (?:me|you)|(?:how|what) about (?:\w+day|tomorrow|today|the \d|next|\d)|would (?:\w+day|tomorrow|today|the \d+\w*|\d)[^.?!]{0,25} work|(?:what'?s|what is) (?:a|the) (?:good|best) (?:number|e-?mail|time))\b/i,
       patterns: [
         /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|will (this|you)|is (this|it|that))\b[^.!]*\?/i,
       ],
@@ -82,11 +85,14 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'any',
       // A conditional or a refusal agrees to nothing: "If we decide to move forward, I'll call you."
+      // Asked not to be called, the customer agreed to nothing offered before.
+      undoneBy:
+        /\b(take (?:me|us|my number|our number) off (?:your|the) (?:\w+ )?list|(?:stop|quit) calling|(?:don't|do not) (?:ever )?call (?:me|us|here) (?:again|anymore)|(?:i'm|we're|i am|we are) not interested|we'll pass|i'll pass)\b/i,
       exclude:
         /^\s*(if|unless|maybe|when(ever)? (we|i) decide)\b|\bif (we|i) (decide|want|change)\b|\b(don't|do not|no need to) (call|email|send)\b/i,
       patterns: [
         new RegExp(
-          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk|order)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow|the \\d+(?:st|nd|rd|th)|the (?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth))[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
+          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk|order)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow|the \\d+(?:st|nd|rd|th)|the (?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth))[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon|^\\W*(?:\\d{1,2}(?:[:.]\\d\\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
           'i',
         ),
       ],

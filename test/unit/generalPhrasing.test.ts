@@ -881,3 +881,184 @@ describe('found on the fifth held-out round (h29–h36), tested in other words',
     expect(starts).toEqual(['2026-10-22T19:00:00-04:00']);
   });
 });
+
+describe('found on the sixth held-out round (h37–h44), tested in other words', () => {
+  const passed = (turns: Turn[], id: string) =>
+    scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
+      (criterion) => criterion.id === id,
+    )?.passed;
+
+  test('an accepted offer and a contract price are a purchase; money pulled out to buy something else is a cash-out refinance', () => {
+    expect(
+      lead([
+        ['customer', 'They accepted our offer last night on a little bungalow.'],
+        ['agent', "What's the contract price?"],
+        ['customer', 'Two ninety.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 290_000 });
+    expect(
+      lead([
+        ['agent', 'You wanted to get some money out of the house?'],
+        ['customer', 'Yes, about thirty thousand, to buy a used boat.'],
+        ['agent', 'What do you owe on it now?'],
+        ['customer', 'About one sixty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true });
+  });
+
+  test('a value said as a figure and a fraction; gross pay chosen over take-home pay', () => {
+    expect(
+      lead([
+        ['agent', 'What would the house appraise for?'],
+        ['customer', 'Maybe three and a half.'],
+      ]).property_value,
+    ).toBe(350_000);
+    expect(
+      lead([
+        ['agent', 'And what do you earn?'],
+        ['customer', 'I take home about forty one hundred a month, fifty two hundred before taxes.'],
+      ]).monthly_income,
+    ).toBe(5_200);
+    // Take-home pay alone is still the income heard.
+    expect(
+      lead([
+        ['agent', 'What do you make?'],
+        ['customer', 'I take home about forty one hundred a month.'],
+      ]).monthly_income,
+    ).toBe(4_100);
+  });
+
+  test('nothing down on the homes a buyer likes: the price is the loan, also when "two sixty" is written "to 60"', () => {
+    expect(
+      lead([
+        ['customer', "We're using my VA eligibility. The houses we've looked at are priced around three ten."],
+        ['customer', "And we'd put zero down."],
+      ]),
+    ).toMatchObject({ mortgage_type: 'VA', purchase_price: 310_000, loan_amount: 310_000 });
+    expect(lead([['customer', 'The places we like are about to 60, with nothing down.']])).toMatchObject({
+      purchase_price: 260_000,
+      loan_amount: 260_000,
+    });
+  });
+
+  test("an employer's name whose last word a recognizer wrote in lower case", () => {
+    expect(
+      lead([
+        ['agent', 'Where do you work?'],
+        ['customer', "I'm a welder at Tidewater Marine construction."],
+      ]).employer_name,
+    ).toBe('Tidewater Marine Construction');
+    expect(lead([['customer', 'I drive a bus for Harbor Point schools.']]).employer_name).toBe('Harbor Point Schools');
+  });
+
+  test('an address with its city said straight after the street, a ZIP code begun with "for", a house number read in parts', () => {
+    expect(lead([['customer', '1740 Quail Run Road Cleveland, Ohio, for 4105.']]).property_address).toEqual({
+      line: '1740 Quail Run Road',
+      city: 'Cleveland',
+      state: 'OH',
+      postal_code: '44105',
+    });
+    expect(lead([['customer', 'It is 62-15-Harbor Light Drive, Norfolk, Virginia.']]).property_address).toEqual({
+      line: '6215 Harbor Light Drive',
+      city: 'Norfolk',
+      state: 'VA',
+    });
+    // A misheard run of lower-case words is no address.
+    expect(lead([['customer', 'It is 45 maple Avenue Chicago illinois 60614.']]).property_address).toBeUndefined();
+  });
+
+  test('borrowing against the house is a home loan', () => {
+    expect(
+      classifyLending(
+        call([
+          ['customer', "I'd like a line of credit against our home to redo the bathrooms."],
+          ['agent', 'How much were you thinking?'],
+          ['customer', 'Around thirty thousand.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('another hour asked for moves the meeting; a bare "No" turns a time down; "let\'s do that" agrees', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'Could we review it Friday at two thirty?'],
+        ['customer', 'Could we make it four?'],
+        ['agent', 'Four it is.'],
+      ]),
+    ).toEqual(['2026-10-16T16:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Would Monday at nine work?'],
+        ['customer', 'No, I have school drop-off then.'],
+        ['agent', 'How about Tuesday the twentieth at ten thirty?'],
+        ['customer', "Let's do that."],
+      ]),
+    ).toEqual(['2026-10-20T10:30:00-04:00']);
+  });
+
+  test('a task after another verb, a day set by the reply; a question and "Email is…" are no tasks; W-2s are no date', () => {
+    const tasks = (turns: Turn[]) => detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due]);
+    expect(tasks([['agent', "I'll pull your credit and text you the results tomorrow."]])).toEqual([
+      ['agent', '2026-10-15'],
+    ]);
+    expect(
+      tasks([
+        ['agent', 'Have you seen the listing yet? Please upload your bank statements.'],
+        ['customer', 'Sure, I can get to it tonight.'],
+      ]),
+    ).toEqual([['customer', '2026-10-14']]);
+    expect(tasks([['customer', 'Email is leo.grant@example.com.']])).toEqual([]);
+    expect(tasks([['agent', 'Please send me your last two years of W-2s.']])).toEqual([['customer', null]]);
+  });
+
+  test('asked to be taken off the list, nothing offered before is agreed; "Four it is" agrees', () => {
+    expect(
+      passed(
+        [
+          ['agent', 'Could I show you a quick demo next Tuesday?'],
+          ['customer', "No thanks, we're not interested. Take us off your list."],
+          ['agent', 'Understood.'],
+        ],
+        'next_steps_agreed',
+      ),
+    ).toBe(false);
+    expect(passed([['agent', 'Four it is.']], 'next_steps_agreed')).toBe(true);
+  });
+
+  test('openings a recognizer wrote with a misheard name, a full stop or no comma', () => {
+    for (const opening of [
+      "Harbor Point Bank, Marta's speaking.",
+      'Cedar ridge realty. This is Leo.',
+      'cedar ridge realty leo speaking how can I help',
+    ])
+      expect(passed([['agent', opening]], 'greeting_and_identification')).toBe(true);
+  });
+
+  test('offering a time or asking for a number is not discovery', () => {
+    expect(
+      passed(
+        [
+          ['agent', 'How about Friday at three?'],
+          ['agent', "What's a good number to reach you?"],
+        ],
+        'needs_discovery',
+      ),
+    ).toBe(false);
+  });
+
+  test('a do-not-call request as people say it; the practice a call is answered with', () => {
+    const optOut = datasetOf('opt_out', [
+      ['do_not_call', 'boolean', 'Whether the person asked not to be called again'],
+    ]);
+    for (const said of ['Please lose my number.', 'Take me off your calling list, thanks.'])
+      expect(extractDataset(optOut, call([['customer', said]])).data).toMatchObject({ do_not_call: true });
+    const practice = datasetOf('visit', [['practice', 'string', 'The name of the dental practice']]);
+    expect(
+      extractDataset(practice, call([['agent', 'Good afternoon, Cedar Park family dental, Leo speaking.']])).data,
+    ).toMatchObject({ practice: 'Cedar Park Family Dental' });
+  });
+});

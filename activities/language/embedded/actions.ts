@@ -19,12 +19,12 @@ const DELIVERY_VERBS =
 const REQUEST_ONLY_VERBS = 'call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -69,6 +69,19 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   return null;
 }
 
+/** "Please e-mail me your pay stubs." — "I can do that tonight.": the one asked sets the day. */
+function dueAgreedInReply(request: Sentence, text: CallText, verb: string): string | null {
+  const reply = text.sentences.filter(
+    (sentence) => sentence.turnIndex === request.turnIndex + 1 && isOtherSpeaker(sentence, request),
+  );
+  if (reply.length === 0 || /^\W*(no|nope|i can't|i cannot|not)\b/i.test(reply[0]!.text)) return null;
+  for (const sentence of reply) {
+    const due = dueOf(sentence, text, verb, null);
+    if (due) return due;
+  }
+  return null;
+}
+
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string })[] = [];
@@ -80,7 +93,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
     // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
     if (
-      /^(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
+      /^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
       /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text)
     ) {
       const owner =
@@ -120,7 +133,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     tasks.push({
       text: text_,
       owner,
-      due: dueOf(sentence, text, verb, meetingDay),
+      due: dueOf(sentence, text, verb, meetingDay) ?? (request ? dueAgreedInReply(sentence, text, verb) : null),
       evidence: evidenceOfSentences([sentence]),
       object: cleanObject,
     });
@@ -141,10 +154,10 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) fine|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
-/** A reply that turns a proposed time down: "can't", "Tuesday is packed", "could we do Wednesday instead?". */
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) fine|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
+/** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
-  /\b(can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
 function durationMinutesOf(sentence: Sentence): number {
@@ -203,13 +216,16 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
           result.start.isCertain('hour') && CLOCK_SAID.test(result.text) && !/^\d+(-\d+)+$/.test(result.text.trim()),
       );
     for (const result of results) {
-      const start = businessHours(result);
+      let start = businessHours(result);
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
       const reply = text.sentences.filter(
         (candidate) => candidate.turnIndex === sentence.turnIndex + 1 && isOtherSpeaker(candidate, sentence),
       );
-      if (reply.some((answer) => DECLINE.test(answer.text))) continue;
+      // "Tuesday at 4:30?" — "Could we make it five?": the same day at the time the reply asks for.
+      const counter = reply.map((answer) => counterTimeIn(answer.text)).find((time) => time !== null);
+      if (counter != null) start = onSameLocalDay(start, counter, text.facts.utcOffsetMinutes);
+      else if (reply.some((answer) => DECLINE.test(answer.text))) continue;
       const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
       const end = new Date(start.getTime() + durationMinutesOf(sentence) * 60_000);
       candidates.push({
@@ -362,6 +378,30 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
     } else merged.push({ ...candidate });
   }
   return merged.sort((a, b) => a.startMs - b.startMs);
+}
+
+/** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
+const COUNTER_TIME =
+  /\b(?:make it|how about|what about|(?:could|can) (?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
+
+/** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
+function counterTimeIn(said: string): number | null {
+  if (DAY_NAMED.test(said)) return null;
+  const match = COUNTER_TIME.exec(said);
+  if (!match) return null;
+  let hour = Number(match[1]);
+  if (hour < 1 || hour > 12) return null;
+  const meridiem = match[3]?.toLowerCase();
+  if (meridiem === 'p' && hour < 12) hour += 12;
+  else if (meridiem === 'a' && hour === 12) hour = 0;
+  else if (!meridiem && hour <= 6) hour += 12;
+  return hour * 60 + Number(match[2] ?? 0);
+}
+
+function onSameLocalDay(start: Date, minutesAfterMidnight: number, offsetMinutes: number): Date {
+  const local = new Date(start.getTime() + offsetMinutes * 60_000);
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  return new Date(midnight + (minutesAfterMidnight - offsetMinutes) * 60_000);
 }
 
 /** "Tuesday at 3" in a business call is 3 pm: an hour from 1 to 6 without am/pm is taken as afternoon. */

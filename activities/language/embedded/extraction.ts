@@ -70,7 +70,7 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?)\b/gi,
+    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
   ],
   [
     2,
@@ -142,7 +142,7 @@ export function isLendingCall(text: CallText): boolean {
 /** Roles whose figure is kept: the fields, and the balance (a refinance without cash out borrows it). */
 type MoneyRole = 'purchase_price' | 'property_value' | 'loan_amount' | 'monthly_income' | 'annual_income' | 'balance';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
-type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment';
+type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income';
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
@@ -157,7 +157,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
   ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
@@ -170,9 +170,12 @@ const SOMEONE_ELSE =
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
   /\bthat'?s (?:what|how much|the amount|the number|the figure) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
-/** "With the VA loan I'd finance the whole thing": the loan is the price. */
+/** "With the VA loan I'd finance the whole thing", "nothing down": the loan is the price. */
 const FULL_FINANCING =
-  /\b(?:financ\w*|borrow\w*|cover\w*|loan (?:for|on)) (?:the whole (?:thing|price|amount)|the (?:full|entire|whole) (?:price|amount|purchase)|all of it|everything|(?:a )?hundred percent|100 ?(?:%|percent))/i;
+  /\b(?:financ\w*|borrow\w*|cover\w*|loan (?:for|on)) (?:the whole (?:thing|price|amount)|the (?:full|entire|whole) (?:price|amount|purchase)|all of it|everything|(?:a )?hundred percent|100 ?(?:%|percent))|\b(?:no money|zero|nothing|\$?0) down\b|\bno down payment/i;
+/** Pay after taxes, and before: "I clear about 5800 a month after taxes, 6900 before" — the field is gross. */
+const NET_PAY = /\b(after tax(?:es)?|take[- ]home|net|clear(?:ing)?|in (?:my|our) pocket)\b/i;
+const GROSS_PAY = /\b(before|gross|pre-?tax)\b/i;
 /** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
 const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
 
@@ -215,6 +218,12 @@ function classifyMoney(
     .map((other) => other.text)
     .join(' ');
   const incomeContext = INCOME_CUE.test(turn) || INCOME_CUE.test(question);
+  // Both said: the net figure is none of the fields, the gross one is the income (a net one alone is kept).
+  if (NET_PAY.test(turn) && GROSS_PAY.test(turn.replace(NET_PAY, ' '))) {
+    if (GROSS_PAY.test(clause) && !NET_PAY.test(clause))
+      return /\b(a|per|each) year\b|\bannual|\bsalary\b/i.test(turn) ? 'annual_income' : 'monthly_income';
+    if (NET_PAY.test(clause)) return 'net_income';
+  }
   const asked = rolesAskedIn(question, incomeContext);
   return (
     roleOfWords(clause, incomeContext) ??
@@ -297,7 +306,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.
     const clauses = sentence.text.split(
-      /,(?!\d{3})|;|\band\b|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
+      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
@@ -378,8 +387,15 @@ function extractOccupancy(text: CallText): Found | null {
   return null;
 }
 
+/**
+ * Words that end an organization's name, which a recognizer often writes in lower case ("Huron
+ * Valley schools", "Gulf Coast shipbuilding"): kept as part of the name, capitalized.
+ */
+const ORG_KIND_WORDS =
+  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
-const ORG = "[A-Z][\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*";
+const ORG = `[A-Z][\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:${ORG_KIND_WORDS})\\b)*`;
+const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
 /**
  * How people say where they work: "I work at/for X", "I'm a nurse at X", "I'm at X", "Software
  * developer at X", "I own X", "my employer is X", "X hired me".
@@ -391,7 +407,7 @@ const EMPLOYER_PATTERNS = [
   new RegExp(`\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
   new RegExp(
-    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:at|for|with)\\s+(${ORG})`,
+    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z]+ ){0,2}?(?:at|for|with)\\s+(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
@@ -415,7 +431,10 @@ function cleanOrg(name: string): string | null {
     .replace(/\s+(?:and|&|of|the)\s+(?:I|We|He|She|My|Our|It)\b.*$/, '')
     .replace(/\s+(?:I|and|of|&|the|de|du)$/, '')
     .replace(/[.,]$/, '')
-    .trim();
+    .trim()
+    .split(/\s+/)
+    .map((word) => (ORG_KIND_WORD.test(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .join(' ');
   if (!cleaned || NOT_ORGS.test(cleaned.split(/\s+/)[0]!)) return null;
   return cleaned;
 }
@@ -463,10 +482,14 @@ const CASH_OUT =
   /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking) (the |about |around )?\$?\d[\d,]* (thousand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity)\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
-const PURCHASE_CUES =
-  /\b(buy|buying|buyers?|purchas\w*|bought|under contract|offer (?:was |got |just got )?accepted|accepted offer|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b/gi;
+/** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
+const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:(?:new|used|little|small|nice|nicer|big|bigger|smaller|cheap|older|old|first|second)\s+)*(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
+const PURCHASE_CUES = new RegExp(
+  String.raw`\b((?:buy|buying|bought)${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
+  'gi',
+);
 const REFINANCE_CUES =
-  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pull (?:some )?(?:cash|equity)|take (?:some )?(?:cash|equity) out)\b/gi;
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|pull (?:some )?(?:cash|equity))\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -772,6 +795,25 @@ function personIn(sentence: Sentence, text: CallText): string | null {
 }
 
 /**
+ * The organization a call is answered with: "Good morning, Maple Grove family dental, Bianca
+ * speaking." Between the greeting and the comma before who speaks; a recognizer may write its
+ * words in lower case, so they are capitalized. One word alone may be a person greeted ("Hi Oscar,").
+ */
+const GREETING_ORG =
+  /^(?:(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]i|[Hh]ello|[Tt]hanks? (?:you )?for calling)[,.!]?\s+)?((?!(?:Hi|Hello|Hey|Good|Thanks|Thank|Yes|Yeah|Okay|Ok|Sure|Well|So|And|Oh)\b)[A-Z][\w&'.-]*(?:\s+[\w&'.-]+){1,5}?),\s+(?:this is\b|it's\b|you've got\b|[A-Z][a-z]+(?:'s)?\s+(?:speaking|here)\b)/;
+
+function greetingOrganizationIn(sentence: Sentence): string | null {
+  const match = GREETING_ORG.exec(sentence.text.trim());
+  if (!match) return null;
+  return cleanOrg(
+    match[1]!
+      .split(/\s+/)
+      .map((word) => (/^(?:and|of|the|de|du|&)$/.test(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+      .join(' '),
+  );
+}
+
+/**
  * The agent's own organization, named where the agent says who they are ("Nadia Brooks from
  * Pipeline HQ", "this is Gary with Comfort Zone"): a company field asks for the customer's.
  */
@@ -785,6 +827,10 @@ function agentOrganizationsOf(text: CallText): Set<string> {
     const name = match ? cleanOrg(match[1]!) : null;
     if (name) own.add(name);
   }
+  for (const sentence of text.sentences.filter((s) => s.speaker === 'agent')) {
+    const name = greetingOrganizationIn(sentence);
+    if (name) own.add(name);
+  }
   return own;
 }
 
@@ -793,7 +839,7 @@ const CUSTOMERS_OWN = /\b(?:prospect|customer|caller|client|lead|contact|their)(
 
 function organizationIn(sentence: Sentence, text: CallText, field: DatasetField): string | null {
   const match = ORG_AFTER.exec(sentence.text);
-  const name = match ? cleanOrg(match[1]!) : null;
+  const name = match ? cleanOrg(match[1]!) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
     name &&
     CUSTOMERS_OWN.test(field.description) &&
@@ -922,9 +968,22 @@ function customerNameFound(text: CallText): Found | null {
   return { value: name.value, sentences, fromRecord: name.evidence.length === 0 };
 }
 
+/** Asking not to be called again, as people say it: "take us off your list", "lose my number". */
+const OPT_OUT =
+  /\b(take (?:me|us|my number|this number|our number) off (?:your|the|our) (?:\w+ )?list|(?:remove|delete) (?:me|us|my number|our number) from|(?:stop|quit) (?:calling|contacting|texting)|(?:don't|do not|never) (?:call|contact|text) (?:me|us|here|this number)|lose (?:my|this|our) number|put (?:me|us) on (?:your|the) do[- ]not[- ]call)/i;
+/** A yes/no field asking whether the person asked not to be called or contacted. */
+const asksOptOut = (field: DatasetField) =>
+  field.type === 'boolean' &&
+  negativeQuestion(field) &&
+  /\b(call|called|contact|contacted|text|texted)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+
 function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(`${field.name.replace(/_/g, ' ')} ${field.description}`))
     return customerNameFound(text);
+  if (asksOptOut(field)) {
+    const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
+    if (optOut) return { value: true, sentences: [optOut] };
+  }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';
   const keywords = keywordsOf(field);

@@ -31,7 +31,7 @@ const toEvidence = (segment: TranscriptSegment): Evidence => ({
 
 export function scoreTranscript(template: ScorecardTemplate, segments: TranscriptSegment[]) {
   const criteria: ScorecardCriterionResult[] = template.criteria.map((criterion) => {
-    const eligible = segments.filter(
+    const eligible = afterLastUndoing(segments, criterion.undoneBy).filter(
       (segment) =>
         speakerMatches(criterion.speaker, segment.speaker) &&
         (criterion.withinSeconds === undefined || segment.start <= criterion.withinSeconds),
@@ -41,7 +41,7 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
     // A segment counts by its sentences, so one excluded sentence ("If we decide…") does not taint the rest.
     const said = (segment: TranscriptSegment, pattern: RegExp) =>
       criterion.exclude
-        ? (segment.text.match(/[^.!?]+[.!?]?/g) ?? [segment.text]).some(
+        ? sentencesOf(segment.text).some(
             (sentence) => pattern.test(sentence.trim()) && !criterion.exclude!.test(sentence.trim()),
           )
         : pattern.test(segment.text);
@@ -54,6 +54,30 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
     return criterionResult(criterion, score, evidence.sort((a, b) => a.start - b.start).map(toEvidence));
   });
   return { criteria, total: totalOf(criteria) };
+}
+
+const sentencesOf = (text: string) => text.match(/[^.!?]+[.!?]?/g) ?? [text];
+
+/**
+ * What is said after the last sentence that undoes the criterion (in time order): the segment it
+ * is in keeps only its later sentences, as a segment of its own; earlier segments drop out.
+ */
+function afterLastUndoing(segments: TranscriptSegment[], undoneBy: RegExp | undefined): TranscriptSegment[] {
+  if (!undoneBy) return segments;
+  const ordered = [...segments].sort((a, b) => a.start - b.start);
+  const lastIndexOf = <T>(items: T[], matches: (item: T) => boolean) => {
+    for (let index = items.length - 1; index >= 0; index--) if (matches(items[index]!)) return index;
+    return -1;
+  };
+  const undoes = (sentence: string) => undoneBy.test(sentence);
+  const last = lastIndexOf(ordered, (segment) => sentencesOf(segment.text).some(undoes));
+  if (last < 0) return segments;
+  const sentences = sentencesOf(ordered[last]!.text);
+  const rest = sentences
+    .slice(lastIndexOf(sentences, undoes) + 1)
+    .join('')
+    .trim();
+  return [...(rest ? [{ ...ordered[last]!, text: rest }] : []), ...ordered.slice(last + 1)];
 }
 
 /** Sentences of the transcript with their segment's speaker and times. */

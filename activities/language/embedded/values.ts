@@ -43,6 +43,29 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: match[1]!.toLowerCase() === 'half' ? 500_000 : 250_000, explicit: true, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
+  // "about two seventy five" written "about to 75": a pair after an amount's lead-in, its "two" heard as "to".
+  for (const match of text.matchAll(
+    /\b(?:about|around|roughly|maybe|like|is|was|for|running)\s+(?:to|too)\s+(\d\d)\b/gi,
+  )) {
+    const at = match.index + match[0].length - match[1]!.length;
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    found.push({ value: 200 + Number(match[1]), explicit: false, at });
+    taken.push([at, at + match[1]!.length]);
+  }
+  // "four and a quarter" (a home's 425): one figure and a fraction, kept as its pairs like "4.25".
+  for (const match of text.matchAll(/\b(\d) and (a half|a quarter|three quarters)\b(\s*million)?/gi)) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    // "two and a half years" is a time, not a figure.
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    const cents = { 'a half': 50, 'a quarter': 25, 'three quarters': 75 }[match[2]!.toLowerCase()]!;
+    const value = Number(match[1]) + cents / 100;
+    found.push(
+      match[3]
+        ? { value: value * 1_000_000, explicit: true, at: match.index }
+        : { value, explicit: false, pairs: Number(match[1]) * 100 + cents, at: match.index },
+    );
+  }
   for (const match of text.matchAll(/(?<![\d:.$-])\b(\d[\d,]*(?:\.\d+)?)\b(?![:\d-]|\.\d)/g)) {
     const start = match.index;
     if (taken.some(([from, to]) => start >= from && start < to)) continue;
@@ -60,6 +83,8 @@ export function amountsIn(text: string): SaidAmount[] {
       continue;
     const value = Number(match[1]!.replace(/,/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
+    // "Would the 16th at 430 work?": a time.
+    if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
     // "at 4.30" is a time.
     const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) ? {} : pairsOf(match[1]!, '');
     found.push({ value, explicit: false, ...pairs, at: start });
@@ -140,7 +165,9 @@ export function phonesIn(text: string): string[] {
 }
 
 /** Dates mentioned, as YYYY-MM-DD in the call's offset, relative to when the call was recorded. */
-export function datesIn(text: string, facts: CallFacts): string[] {
+export function datesIn(said: string, facts: CallFacts): string[] {
+  // Tax forms are no dates: "your last 2 years of W-2s".
+  const text = said.replace(/\bW-?\d{1,2}s?\b|\b(?:1099|1040)s?\b/gi, ' ');
   return chrono
     .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: true })
     .map((result) => dayInOffset(result.start.date(), facts.utcOffsetMinutes));
@@ -160,13 +187,33 @@ const ADDRESS = new RegExp(
   // 1: number and street (a numbered highway or route keeps its number; a direction may follow)
   `\\b(\\d{1,6}\\s+(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?(?:\\s+(?:${DIRECTIONS})\\b)?)` +
     // 2, 3: the unit ("unit B", "apartment 402")
-    `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|[A-Za-z0-9-]{1,6})\\b)?` +
+    `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|\\d{1,5}(?:-\\d{1,4})?|[A-Za-z]\\d{0,4}|[A-Za-z]-\\d{1,4})\\b)?` +
     // 4: the city, after a comma or "in"
     `(?:,\\s*|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
     // 5: the state, 6: the ZIP code (a recognizer writes one read out in two groups as "787-05")
     `(?:,?\\s+(${STATE_NAMES}|${STATE_CODES})\\b)?(?:,?\\s+(\\d{5}|\\d{3}-\\d{2}|\\d{2}-\\d{3})(?:-\\d{4})?\\b)?`,
   'i',
 );
+
+/**
+ * A city said straight after the street, with no pause a recognizer marks ("312 Maple Ridge Drive
+ * Lancaster, Pennsylvania"): only in capitalized words, before a capitalized state name, so a
+ * misheard run of words ("45 maple Avenue Chicago illinois") is not read as an address.
+ */
+const CAPITALIZED_STATE_NAMES = Object.keys(US_STATES)
+  .filter((name) => name.length > 2)
+  .map((name) => name.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()))
+  .join('|');
+const CITY_WITHOUT_COMMA = new RegExp(
+  `(\\b\\d{1,6}\\s+(?:[A-Z][a-zA-Z'-]*\\s+){1,4}(?:${STREET_TYPES})\\b\\.?)\\s+(?=(?:[A-Z][a-z]+\\s+){0,2}[A-Z][a-z]+,?\\s+(?:${CAPITALIZED_STATE_NAMES})\\b)`,
+  'g',
+);
+/** A house number read out in parts, which a recognizer joins with hyphens: "44-10-Cedar Bluff Lane" is 4410. */
+const HYPHENATED_HOUSE_NUMBER = new RegExp(
+  `\\b(\\d{1,4}(?:-\\d{1,4}){1,3})(?:-|\\s+)(?=(?:[A-Z][a-zA-Z'-]*\\s+){1,4}(?:${STREET_TYPES})\\b)`,
+  'g',
+);
+const SPOKEN_ZIP_START = new RegExp(`(\\b(?:${STATE_NAMES}),?\\s+)(for|four|to|too|two)\\s+(\\d{4})\\b`, 'gi');
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
@@ -176,7 +223,15 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
  * Folsom". State names become codes; a unit joins the line ("… Street Unit B"); what was not said
  * is left out.
  */
-export function addressIn(text: string): PostalAddress | null {
+export function addressIn(said: string): PostalAddress | null {
+  // A ZIP code's first digit heard as a word: "Michigan, for 8104" is 48104.
+  const text = said
+    .replace(
+      SPOKEN_ZIP_START,
+      (_all, before: string, word: string, rest: string) => `${before}${/^t/i.test(word) ? 2 : 4}${rest}`,
+    )
+    .replace(HYPHENATED_HOUSE_NUMBER, (_all, parts: string) => `${parts.replace(/-/g, '')} `)
+    .replace(CITY_WITHOUT_COMMA, '$1, ');
   const match = ADDRESS.exec(text);
   // The pattern ignores case for street and state words; a city is a name ("you at" is a misheard "unit").
   if (!match || !/^[A-Z]/.test(match[4]!)) return null;
