@@ -349,7 +349,7 @@ export function abaValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone';
+type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone' | 'reference';
 
 /** Words that say what the next number is. Checked on lower-cased text, nearest match wins. */
 const CUES: [Cue, RegExp][] = [
@@ -360,7 +360,16 @@ const CUES: [Cue, RegExp][] = [
   // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
   ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
-  ['account', /\b(?:account|acct|checking|savings|iban)\b/g],
+  // Not "checking on my order".
+  [
+    'account',
+    /\b(?:account|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
+  ],
+  // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
+  [
+    'reference',
+    /\b(?:order|ticket|confirmation|tracking|case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
+  ],
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
   [
     'phone',
@@ -426,6 +435,7 @@ function classifyRun(
     nearest !== 'ssn'
   )
     return 'phone';
+  if (nearest === 'reference') return length >= 13 && length <= 19 && luhnValid(run.digits) ? 'card_number' : null;
   // "The routing number on that account": nine digits with a valid ABA checksum, asked for as a routing number.
   if (length === 9 && abaValid(run.digits) && cues.includes('routing')) return 'routing_number';
   for (const cue of cues) {
@@ -453,6 +463,8 @@ function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
       return length >= 4 && length <= 17 ? 'bank_account' : null;
     case 'birth':
       return readsAsDate(run.digits) ? 'date_of_birth' : null;
+    case 'reference':
+      return null;
     case 'phone':
       // Ten digits, give or take one a recognizer drops or repeats ("312-66-04-975. 5.").
       return length === 7 || (length >= 9 && length <= 12) ? 'phone' : null;
@@ -687,7 +699,13 @@ const ADDRESS_CUE =
  */
 function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => string): number | null {
   if (run.digits.length > 6) return null;
-  let index = run.last + 1;
+  // "5-Rent Court": a recognizer glues the house number to the name with a hyphen.
+  const glued =
+    tokens[run.last + 1]?.text === '-' &&
+    tokens[run.last + 1]!.start === tokens[run.last]!.end &&
+    tokens[run.last + 2]?.start === tokens[run.last + 1]!.end;
+  const nameFrom = glued ? run.last + 2 : run.last + 1;
+  let index = nameFrom;
   let words = 0;
   let suffixAt: number | null = null;
   // The first name word not written capitalized (a street word itself is often lower case).
@@ -710,7 +728,10 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   }
   // The street word misheard too ("1988 Ridge Cressble of Art, Suite 200", said "Ridgecrest
   // Boulevard"): after an address cue, up to five words and a numbered unit are an address line.
-  if (suffixAt === null) suffixAt = nameBeforeNumberedUnit(tokens, run.last + 1, cueWindow);
+  if (suffixAt === null) suffixAt = nameBeforeNumberedUnit(tokens, nameFrom, cueWindow);
+  // Or misheard with no unit after it ("38 lndon straight in Somerville", "5 rent ports, bend
+  // bargain, 97701"): after an address cue, words before a town or a ZIP code are the street.
+  if (suffixAt === null) return nameBeforePlace(tokens, nameFrom, cueWindow);
   if (suffixAt === null) return null;
   // Words after the street word ("Drive now") do not make its name lower case.
   const capitalized = lowerCaseAt === null || lowerCaseAt > suffixAt;
@@ -720,7 +741,13 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   if (tokens[end]?.text === '.') end++;
   // An apartment or unit after it belongs to the address.
   const comma = tokens[end]?.text === ',' ? end + 1 : end;
-  if (tokens[comma] && UNIT_WORDS.has(tokens[comma]!.lower) && tokens[comma + 1]) {
+  // A unit word misheard ("Department 6B" for "apartment six B") is still one: a capitalized word and a number.
+  const misheardUnit =
+    tokens[comma] !== undefined &&
+    /^[A-Z][a-z]+$/.test(tokens[comma]!.text) &&
+    tokens[comma + 1] !== undefined &&
+    /^\d/.test(tokens[comma + 1]!.text);
+  if (tokens[comma] && (UNIT_WORDS.has(tokens[comma]!.lower) || misheardUnit) && tokens[comma + 1]) {
     const unit = numberPart(tokens, comma + 1, true);
     end = unit ? unit.next : /^[A-Za-z0-9]{1,4}$/.test(tokens[comma + 1]!.text) ? comma + 2 : end;
     if (tokens[end] && /^[A-Za-z]$/.test(tokens[end]!.text) && tokens[end]!.start === tokens[end - 1]!.end) end++;
@@ -741,6 +768,24 @@ function nameBeforeNumberedUnit(tokens: Token[], from: number, cueWindow: () => 
   if (!unit || !UNIT_WORDS.has(unit.lower) || unit.lower === 'number' || unit.lower === '#') return null;
   if (!tokens[unitAt + 1] || !numberPart(tokens, unitAt + 1, true)) return null;
   return ADDRESS_CUE.test(cueWindow()) ? index - 1 : null;
+}
+
+/**
+ * The end of one to four words after a house number that are followed by "in" or a comma and a
+ * town (a capitalized word) or, within a few words, a ZIP code — only when an address was asked for.
+ */
+function nameBeforePlace(tokens: Token[], from: number, cueWindow: () => string): number | null {
+  let index = from;
+  while (index - from < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
+    if (index > from && (tokens[index]!.lower === 'in' || tokens[index]!.lower === 'and')) break;
+    index++;
+  }
+  if (index === from || !tokens[index] || !['in', ','].includes(tokens[index]!.lower)) return null;
+  const place = tokens[index + 1];
+  const townFollows = place !== undefined && /^[A-Z][a-z]/.test(place.text);
+  const zipFollows = tokens.slice(index + 1, index + 8).some((token) => /^\d{5}$/.test(token.text));
+  if (!townFollows && !zipFollows) return null;
+  return ADDRESS_CUE.test(cueWindow()) ? index : null;
 }
 
 const ADDRESS_STOP_WORDS = new Set([

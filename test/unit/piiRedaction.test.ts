@@ -223,6 +223,31 @@ describe('PII in spoken and written text', () => {
     expect(redact('Front desk, all unword, at harborinn.net please.', '')).toBe('[EMAIL] please.');
   });
 
+  test('found on round 7: an address misheard or glued to its number, once asked for; a unit word misheard', () => {
+    expect(redact('It is 7-Heron Way, Eugene, Oregon.', "What's the mailing address?")).toBe(
+      'It is [STREET_ADDRESS], Eugene, Oregon.',
+    );
+    expect(redact('61 marrow plains in Quincy.', 'Where are you moving to?')).toBe('[STREET_ADDRESS] in Quincy.');
+    expect(redact('9 brook hollers, salem mass, 01970.', 'And the home address?')).toBe(
+      '[STREET_ADDRESS], salem mass, 01970.',
+    );
+    // Without an address question, a number and words before a town are no address.
+    expect(redact('We have 61 people in Quincy.', 'How big is the team?')).toBe('We have 61 people in Quincy.');
+    expect(redact('88 Pine Street, Compartment 4C Denver, Colorado.', "What's the address?")).toBe(
+      '[STREET_ADDRESS] Denver, Colorado.',
+    );
+  });
+
+  test('found on round 7: an order, a ticket or a claim number is none of the types; "checking on" is no account', () => {
+    expect(redact("I'm checking on order 58213.", '')).toBe("I'm checking on order 58213.");
+    expect(redact('The claim number is 7716 2049 33.', '')).toBe('The claim number is 7716 2049 33.');
+    // A card's checksum still says card, and a checking account is an account.
+    expect(redact('Use the card on the order, 4111 1111 1111 1111.', '')).toBe(
+      'Use the card on the order, [CARD_NUMBER].',
+    );
+    expect(redact('My checking is 0048 1123 97.', '')).toBe('My checking is [BANK_ACCOUNT].');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
