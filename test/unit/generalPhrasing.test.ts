@@ -1062,3 +1062,89 @@ describe('found on the sixth held-out round (h37–h44), tested in other words',
     ).toMatchObject({ practice: 'Cedar Park Family Dental' });
   });
 });
+
+describe('found on the seventh held-out round (h45–h52), tested in other words', () => {
+  test('"they want" names the price; a street name after its Spanish street word', () => {
+    expect(
+      lead([
+        ['agent', 'Did you find a place?'],
+        ['customer', 'A little bungalow, they want three nineteen five.'],
+      ]).purchase_price,
+    ).toBe(319_500);
+    expect(lead([['customer', '705 Avenida Pico, San Clemente, California.']]).property_address).toEqual({
+      line: '705 Avenida Pico',
+      city: 'San Clemente',
+      state: 'CA',
+    });
+  });
+
+  test('employers after "with the …" and after a few words of work; a yearly pay said in thousands without the word', () => {
+    expect(lead([['customer', "I'm an analyst with the Oregon Department of Transportation."]]).employer_name).toBe(
+      'Oregon Department of Transportation',
+    );
+    expect(lead([['customer', 'I work nights at Mercy General Hospital.']]).employer_name).toBe(
+      'Mercy General Hospital',
+    );
+    expect(
+      lead([
+        ['agent', 'And what do you earn?'],
+        ['customer', 'About ninety six a year.'],
+      ]).monthly_income,
+    ).toBe(8_000);
+  });
+
+  test('"the home you live in" and "for me to live in" are a primary residence', () => {
+    expect(
+      lead([
+        ['agent', 'Is this the home you live in?'],
+        ['customer', 'Yes.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "It's just for me to live in."]]).occupancy).toBe('PrimaryResidence');
+  });
+
+  test('an amount taken out of the house is a cash-out refinance; a ZIP code run into a question is no income', () => {
+    expect(
+      lead([
+        ['customer', 'I want to take about twenty grand out of the house for a new car. We owe one ninety on it.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true });
+    // A mono recording runs the answer into the next question: the ZIP code is no income (it was 37,211).
+    expect(
+      lead([['customer', '88 Birch Lane, Nashville, Tennessee, 37211 What is your monthly income?']]).monthly_income,
+    ).toBeUndefined();
+  });
+
+  test('"this afternoon" said after noon and "by end of day" are today; "how much can you put down?" is no task', () => {
+    // 2026-10-14 at 16:40.
+    const tasks = (turns: Turn[]) => detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due]);
+    expect(tasks([['agent', "I'll e-mail you the fee sheet this afternoon."]])).toEqual([['agent', '2026-10-14']]);
+    expect(tasks([['agent', "I'll send the revised quote by end of day."]])).toEqual([['agent', '2026-10-14']]);
+    expect(tasks([['agent', 'How much can you put down?']])).toEqual([]);
+    expect(tasks([['agent', 'Could you call me back by Friday?']])).toEqual([['customer', '2026-10-16']]);
+  });
+
+  test('dataset fields: "moving" says a move, "you\'re looking at" and "a visit" quote a price, a named plan', () => {
+    const move = datasetOf('move', [
+      ['move_date', 'date', 'move date'],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ]);
+    expect(
+      extractDataset(
+        move,
+        call([
+          ['customer', "We're moving to Denver on November twentieth."],
+          ['agent', "For a two bedroom you're looking at about twenty one hundred."],
+        ]),
+      ).data,
+    ).toMatchObject({ move_date: '2026-11-20', quote_amount: 2_100 });
+    const cleaning = datasetOf('cleaning', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(extractDataset(cleaning, call([['agent', 'Weekly service is ninety five a visit.']])).data).toMatchObject({
+      quote_amount: 95,
+    });
+    const plan = datasetOf('plan', [['current_plan', 'string', 'current plan']]);
+    expect(extractDataset(plan, call([['customer', "We're on the Gold plan right now."]])).data).toMatchObject({
+      current_plan: 'Gold',
+    });
+  });
+});

@@ -36,6 +36,7 @@ function objectPhrase(raw: string, possessiveTo: string): string {
     .replace(/[.?!]+$/, '')
     .replace(OBJECT_END, '')
     .replace(/\bto (?:you|me|us)\b/gi, '')
+    .replace(/^over\s+/i, '')
     .replace(/^(?:our|my)\b/i, 'the')
     .replace(/^your\b/i, possessiveTo)
     .trim();
@@ -51,7 +52,7 @@ const thirdPerson = (verb: string) =>
 
 /** Words that put a task on the day of the call itself. */
 const TODAY =
-  /\b(tonight|today|this (?:afternoon|evening|morning)|right away|right after (?:this|the) call|after (?:this|the) call|later today|asap|as soon as)\b/i;
+  /\b(tonight|today|this (?:afternoon|evening|morning)|right away|right after (?:this|the) call|after (?:this|the) call|later today|asap|as soon as|(?:by )?(?:the )?end of (?:the )?day|eod|close of business|cob)\b/i;
 /** A task tied to the meeting agreed in the call: "before then", "bring it to the appointment". */
 const BY_THE_MEETING =
   /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
@@ -59,6 +60,8 @@ const BY_THE_MEETING =
 /** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
+  // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
+  if (TODAY.test(sentence.text) && !/\btomorrow\b/i.test(sentence.text)) return today;
   const said = datesIn(
     resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes),
     text.facts,
@@ -117,6 +120,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         ? 'customer'
         : 'agent';
     const object = objectPhrase(match[2]!, owner === 'customer' ? 'their' : 'the');
+    // "How much can you put down?": a particle is no object.
+    if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
     if (!object || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
     const cleanObject = object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
     const text_ =

@@ -24,6 +24,7 @@ import {
   isNegated,
   phonesIn,
   postalCodeIn,
+  withoutPostalCodes,
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
 import type { LendingDecision } from '../engine';
@@ -157,7 +158,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
   ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
@@ -272,6 +273,13 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   return amount.value;
 }
 
+/** "About one twenty a year": a yearly pay said in thousands without the word. */
+function scaledIncome(amount: SaidAmount, role: MoneyRole): number {
+  if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
+    return amount.value * 1000;
+  return amount.value;
+}
+
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
@@ -281,7 +289,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   // ("Maybe 640 the balance is about 405000 and that's the amount I'd refinance").
   let lastSaid: SaidAmount | null = null;
   const assign = (role: MoneyRole, amount: SaidAmount, sentence: Sentence, replace: boolean) => {
-    const value = scaledForRole(amount, role);
+    const value = HOME_SCALE.includes(role) ? scaledForRole(amount, role) : scaledIncome(amount, role);
     const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
     if (value < lowest || value > highest) return;
     const existing = roles[role];
@@ -305,7 +313,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // Clauses: "the price is X and we need a loan of Y" holds two amounts with two meanings.
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.
-    const clauses = sentence.text.split(
+    const clauses = withoutPostalCodes(sentence.text).split(
       /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
@@ -358,7 +366,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -402,12 +410,14 @@ const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
  */
 const EMPLOYER_PATTERNS = [
   new RegExp(
-    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started) (?:at|for|with|by) (${ORG})`,
+    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,2} (?:at|for|with|by) (?:the )?(${ORG})`,
   ),
-  new RegExp(`\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(${ORG})`),
+  new RegExp(
+    `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+  ),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
   new RegExp(
-    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z]+ ){0,2}?(?:at|for|with)\\s+(${ORG})`,
+    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
@@ -420,7 +430,7 @@ const ASKS_EMPLOYER =
   /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|who do you work|what do you do for work|job)\b/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
-const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(${ORG})`);
+const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`);
 /** A former employer is not the current one. */
 const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
 const NOT_ORGS = /^(?:I|I'm|We|Yes|No|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me)$/;
@@ -479,7 +489,7 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking) (the |about |around )?\$?\d[\d,]* (thousand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity)\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity)\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
@@ -489,7 +499,7 @@ const PURCHASE_CUES = new RegExp(
   'gi',
 );
 const REFINANCE_CUES =
-  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|pull (?:some )?(?:cash|equity))\b/gi;
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity))\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -697,7 +707,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
   renewal: ['renew', 'renews', 'expire', 'expires'],
-  quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge'],
+  // "You're looking at around 3,400", "145 a visit".
+  quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
   roof: ['shingle'],
   callback: ['call', 'reach', 'line', 'cell', 'number'],
   phone: ['number', 'cell', 'line'],
@@ -707,20 +718,33 @@ const RELATED_WORDS: Record<string, string[]> = {
   own: ['owns', 'owner'],
 };
 
+/** RELATED_WORDS by the stem of their key ("vehicles" and "vehicle" find the same words). */
+function relatedWordsOf(stemmed: string): string[] | undefined {
+  const words = Object.entries(RELATED_WORDS)
+    .filter(([key]) => stem(key) === stemmed)
+    .flatMap(([, related]) => related);
+  return words.length > 0 ? words : undefined;
+}
+
 function keywordsOf(field: DatasetField): string[] {
   const words = [
     ...new Set(`${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase().match(/[a-z]+/g) ?? []),
   ].filter((word) => !STOP_WORDS.has(word) && word.length > 2);
-  return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_WORDS[stem(word)] ?? []).map(stem)]))];
+  return [...new Set(words.flatMap((word) => [stem(word), ...(relatedWordsOf(stem(word)) ?? []).map(stem)]))];
 }
 
-/** Plural to singular, roughly: "technicians" → "technician", "employees" → "employee", "boxes" → "box", "companies" → "company". */
+/**
+ * Plural to singular and a verb to its base, roughly: "technicians" → "technician", "boxes" →
+ * "box", "companies" → "company"; "moving", "moved" and "move" → "mov" (a word stays three letters
+ * or more: "thing" is no "th").
+ */
 const stem = (word: string) =>
   word
     .toLowerCase()
     .replace(/ies$/, 'y')
     .replace(/(ss|x|z|ch|sh)es$/, '$1')
-    .replace(/([^s])s$/, '$1');
+    .replace(/([^s])s$/, '$1')
+    .replace(/^([a-z]{3,}?)(?:ing|ed|e)$/, '$1');
 
 function relevance(sentence: Sentence, keywords: string[], text: CallText): number {
   // "$89" says "dollars" as a field's description does ("The price quoted, in dollars").
@@ -878,6 +902,15 @@ function phraseIn(sentence: Sentence, keywords: string[]): string | null {
   );
   const index = words.findIndex((word) => keywords.includes(stem(word)) && nouns.has(word.toLowerCase()));
   if (index < 0) return null;
+  // A name before the keyword is what it is called: "the Pro plan" → "Pro", "our Gold Star package" → "Gold Star".
+  let nameStart = index;
+  while (
+    nameStart > 0 &&
+    /^[A-Z][a-zA-Z0-9+-]*$/.test(words[nameStart - 1]!) &&
+    !NOT_PERSON_WORDS.test(words[nameStart - 1]!)
+  )
+    nameStart--;
+  if (nameStart < index) return words.slice(nameStart, index).join(' ');
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
   let start = index;
   while (

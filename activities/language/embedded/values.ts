@@ -83,6 +83,8 @@ export function amountsIn(text: string): SaidAmount[] {
       continue;
     const value = Number(match[1]!.replace(/,/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
+    // "…, Alabama, 35630": a ZIP code.
+    if (/^\d{5}$/.test(match[1]!) && STATE_BEFORE.test(before)) continue;
     // "Would the 16th at 430 work?": a time.
     if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
     // "at 4.30" is a time.
@@ -91,6 +93,12 @@ export function amountsIn(text: string): SaidAmount[] {
   }
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
 }
+
+const STATE_BEFORE = new RegExp(`\\b(?:${Object.keys(US_STATES).join('|')}),?\\s*$`, 'i');
+const POSTAL_CODE_AFTER_STATE = new RegExp(`\\b(${Object.keys(US_STATES).join('|')}),?\\s+\\d{5}(?:-\\d{4})?\\b`, 'gi');
+
+/** The text without the ZIP codes said after a state ("…, Alabama, 35630"), which are no amounts. */
+export const withoutPostalCodes = (text: string) => text.replace(POSTAL_CODE_AFTER_STATE, '$1');
 
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
@@ -179,13 +187,15 @@ const STATE_NAMES = Object.keys(US_STATES)
 const STATE_CODES = [...new Set(Object.values(US_STATES))].join('|');
 const STREET_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Route|Trail|Square|Loop|Pike|Alley|Row';
+/** Street words said before the name, as in Spanish and French street names ("1822 Calle Luna", "40 Camino Real"). */
+const PREFIX_STREET_TYPES = 'Calle|Camino|Avenida|Paseo|Via|Vista|Rue|Rua|Callejon|Plaza';
 const DIRECTIONS = 'North|South|East|West|Northeast|Northwest|Southeast|Southwest|NE|NW|SE|SW|N|S|E|W';
 const UNIT_WORDS = 'Apt|Apartment|Unit|Suite|Ste|Building|Bldg|Floor|#';
 /** Words of a street name: capitalized words and ordinals ("East 38th", "Old Highway"). */
 const STREET_NAME_WORD = "(?:[A-Z][a-zA-Z'-]*|\\d{1,3}(?:st|nd|rd|th))";
 const ADDRESS = new RegExp(
   // 1: number and street (a numbered highway or route keeps its number; a direction may follow)
-  `\\b(\\d{1,6}\\s+(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?(?:\\s+(?:${DIRECTIONS})\\b)?)` +
+  `\\b(\\d{1,6}\\s+(?:(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?|(?:${PREFIX_STREET_TYPES})\\s+[A-Z][a-z]+(?:\\s+(?:del|de la|de|los|las|el|la)?\\s*[A-Z][a-z]+)?)(?:\\s+(?:${DIRECTIONS})\\b)?)` +
     // 2, 3: the unit ("unit B", "apartment 402")
     `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|\\d{1,5}(?:-\\d{1,4})?|[A-Za-z]\\d{0,4}|[A-Za-z]-\\d{1,4})\\b)?` +
     // 4: the city, after a comma or "in"
