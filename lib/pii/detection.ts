@@ -439,7 +439,7 @@ function classifyRun(
   // "The routing number on that account": nine digits with a valid ABA checksum, asked for as a routing number.
   if (length === 9 && abaValid(run.digits) && cues.includes('routing')) return 'routing_number';
   for (const cue of cues) {
-    const type = typeForCue(cue, run);
+    const type = typeForCue(cue, run, cues.length === 1);
     if (type) return type;
   }
   if (length >= 13 && length <= 19 && luhnValid(run.digits)) return 'card_number';
@@ -448,7 +448,7 @@ function classifyRun(
 }
 
 /** The type a cue gives a run of this length, if it fits. */
-function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
+function typeForCue(cue: Cue, run: NumberRun, onlyCue = true): PiiType | null {
   const length = run.digits.length;
   switch (cue) {
     case 'ssn':
@@ -462,6 +462,9 @@ function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
     case 'account':
       return length >= 4 && length <= 17 ? 'bank_account' : null;
     case 'birth':
+      // Four digits ("three nine eighty six") only when nothing else was asked for ("the last four of
+      // your social and your birthday") and they are no year of birth ("1968, June 22nd").
+      if (length === 4 && (!onlyCue || /^(?:19|20)/.test(run.digits))) return null;
       return readsAsDate(run.digits) ? 'date_of_birth' : null;
     case 'reference':
       return null;
@@ -476,7 +479,8 @@ function typeForCue(cue: Cue, run: NumberRun): PiiType | null {
  * "031482", "3141982", "03141982". A year of four digits is 19xx or 20xx.
  */
 function readsAsDate(digits: string): boolean {
-  if (digits.length < 5 || digits.length > 8) return false;
+  // "three nine eighty six" (3/9/86) is four digits.
+  if (digits.length < 4 || digits.length > 8) return false;
   for (const monthLength of [1, 2]) {
     for (const dayLength of [1, 2]) {
       const yearLength = digits.length - monthLength - dayLength;
@@ -710,7 +714,13 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   let suffixAt: number | null = null;
   // The first name word not written capitalized (a street word itself is often lower case).
   let lowerCaseAt: number | null = null;
-  while (words < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
+  while (words < 4 && tokens[index] && /^(?:[A-Za-z]+|,)$/.test(tokens[index]!.text)) {
+    // "two fifteen east, fourth street": a recognizer's comma inside a street name, once an address was asked for.
+    if (tokens[index]!.text === ',') {
+      if (words === 0 || suffixAt !== null || !ADDRESS_CUE.test(cueWindow())) break;
+      index++;
+      continue;
+    }
     const lower = tokens[index]!.lower;
     if (lower in UNITS || lower in TEENS || lower in TENS || ADDRESS_STOP_WORDS.has(lower)) break;
     const isSuffix = words > 0 && STREET_SUFFIXES.has(lower);
@@ -833,6 +843,13 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     }
   }
 
+  // "Area code 404, then 555-2187": the area code said apart from the number.
+  if (types.has('phone')) {
+    for (const match of text.matchAll(AREA_CODE_THEN_NUMBER)) {
+      spans.push({ type: 'phone', start: match.index, end: match.index + match[0].length });
+    }
+  }
+
   if (types.has('date_of_birth')) {
     for (let index = 0; index < tokens.length; index++) {
       const end = dateAt(tokens, index);
@@ -912,6 +929,8 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
   }
   return kept;
 }
+
+const AREA_CODE_THEN_NUMBER = /\barea code,?\s*\d{3}[,.]?\s*(?:(?:and\s+)?then\s+|and\s+)?\d{3}[-\s.]?\d{3,4}\b/gi;
 
 /** The text with each span replaced by its marker. */
 export function replaceSpans(text: string, spans: readonly PiiSpan[]): string {

@@ -248,6 +248,19 @@ describe('PII in spoken and written text', () => {
     expect(redact('My checking is 0048 1123 97.', '')).toBe('My checking is [BANK_ACCOUNT].');
   });
 
+  test('found on round 8: a birthday of four digits, an area code said apart, a comma inside a street name', () => {
+    expect(redact("DOB's two five ninety one.", 'And your date of birth?')).toBe("DOB's [DATE_OF_BIRTH].");
+    expect(redact('Born 7491.', '')).toBe('Born [DATE_OF_BIRTH].');
+    expect(redact('Area code 503, and then 771-0926.', 'Best way to reach you?')).toBe('[PHONE].');
+    expect(redact('Nine twelve north, maple street, Boise.', "What's the home address?")).toBe(
+      '[STREET_ADDRESS], Boise.',
+    );
+    // Without an address question, a comma ends the words after a number.
+    expect(redact('We ordered twelve boxes, maple street crew took them.', 'How many boxes?')).toBe(
+      'We ordered twelve boxes, maple street crew took them.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
