@@ -60,7 +60,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'agent',
       patterns: [
-        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\brecorded for (quality|training)\b|\bwe record (all |our |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b/i,
+        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\brecorded for (quality|training)\b|\b(?:we|i) record (all |our |my |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b/i,
       ],
     },
     {
@@ -92,7 +92,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         /^\s*(if|unless|maybe|when(ever)? (we|i) decide)\b|\bif (we|i) (decide|want|change)\b|\b(don't|do not|no need to) (call|email|send)\b/i,
       patterns: [
         new RegExp(
-          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk|order)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow|the \\d+(?:st|nd|rd|th)|the (?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth))[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon|^\\W*(?:\\d{1,2}(?:[:.]\\d\\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
+          `\\b((?:i|we)(?:'ll| will) (send|email|e-mail|text|mail|call|follow up|get back|book|schedule|set up|have|sit down|meet|talk|order)|(?:i|we)(?:'ll| will) (?:[a-z-]+ ){1,5}?and (?:then )?(?:send|email|e-mail|text|mail|call)|(we|i) can (talk|meet|schedule)|can we (talk|meet)|let'?s (talk|meet|schedule|do|sit down|go over)|schedule|appointment|follow[- ]up|next step|(talk|speak|meet) (again )?(on|next|tomorrow)|tomorrow|next (week|${WEEKDAYS})|on ${WEEKDAYS}|(${WEEKDAYS}|tomorrow|the \\d+(?:st|nd|rd|th)|the (?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth))[^.?!]{0,40}\\b(works|is (fine|perfect|good|great)|sounds good)|(sounds good|works for me|perfect)[, ]+(${WEEKDAYS}|tomorrow)|(i|we)(?:'ll| will) be there|see you (then|there)|(come|stop|swing) (by|in) (the|our)|can we (sit down|go over|set up)|(i|we) can have (someone|somebody|a|an) \\w+ (out|over|come)|(${WEEKDAYS}|tomorrow|[ap]\\.?m\\.?|o'?clock|noon|^\\W*(?:\\d{1,2}(?:[:.]\\d\\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b)[^.?!]{0,20}\\bit is\\b|that works)\\b`,
           'i',
         ),
       ],

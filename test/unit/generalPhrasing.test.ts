@@ -1148,3 +1148,116 @@ describe('found on the seventh held-out round (h45–h52), tested in other words
     });
   });
 });
+
+describe('found on the eighth held-out round (h53–h60), tested in other words', () => {
+  test('occupancy: "moving in" and "will … be your home?"; pay as "twelve five", every two weeks and weekly', () => {
+    expect(lead([['customer', "We're moving in the week after closing."]]).occupancy).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['agent', 'Will the townhouse be your home?'],
+        ['customer', 'Yes.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['agent', 'What do you make?'],
+        ['customer', 'My salary is twelve five a month.'],
+      ]).monthly_income,
+    ).toBe(12_500);
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', 'I get about twenty four hundred every two weeks.'],
+      ]).monthly_income,
+    ).toBe(5_200);
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', 'About nine hundred a week.'],
+      ]).monthly_income,
+    ).toBe(3_900);
+  });
+
+  test('a unit said before the street; "I own a <business>, <Name>"; an adjusting rate is a refinance', () => {
+    expect(
+      lead([['customer', 'It is apartment 9 B at 48 Mill Street, Lowell, Massachusetts.']]).property_address,
+    ).toEqual({ line: '48 Mill Street Apartment 9B', city: 'Lowell', state: 'MA' });
+    expect(lead([['customer', 'I own a bakery, Sweet Crumb Bakery.']]).employer_name).toBe('Sweet Crumb Bakery');
+    expect(
+      lead([
+        ['customer', 'Our payment resets in June, so we want to lock something fixed.'],
+        ['agent', "What's the balance on the loan?"],
+        ['customer', 'One forty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: false, loan_amount: 140_000 });
+  });
+
+  test('a voicemail names whom it is for; a pre-approval "for up to" a figure is the loan; "Tuesday at 930" is no amount', () => {
+    expect(
+      lead([
+        [
+          'agent',
+          'Hi, this message is for Dana Whitlock. Your pre-approval came through for up to four ten. Please call me back.',
+        ],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Dana', borrower_last_name: 'Whitlock', loan_amount: 410_000 });
+    expect(lead([['agent', "I'll call you Tuesday at 930 about the pre-approval."]]).loan_amount).toBeUndefined();
+  });
+
+  test('scorecards: "I record my calls"; "I\'ll pull the numbers together and email you"', () => {
+    const passed = (said: string, id: string) =>
+      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call([['agent', said]]))).criteria.find(
+        (criterion) => criterion.id === id,
+      )?.passed;
+    expect(passed('Just so you know, I record my calls.', 'recording_disclosure')).toBe(true);
+    expect(passed("I'll pull the numbers together and email you.", 'next_steps_agreed')).toBe(true);
+  });
+
+  test('the doer\'s own day replaces a day read from the request: "I\'ll send those tonight"', () => {
+    // Wednesday 2026-10-14.
+    const tasks = detectActions(
+      call([
+        ['agent', 'Please send your bank statements, and let us meet Friday at 10 to go over them.'],
+        ['customer', "I'll send those tonight. Friday at 10 works."],
+      ]),
+      null,
+    ).tasks.map((task) => [task.owner, task.due]);
+    expect(tasks).toEqual([['customer', '2026-10-14']]);
+  });
+
+  test('dataset fields: a vehicle by its year and make, miles, a carrier named alone, a past date, a competitor chosen, a three-word domain', () => {
+    const shop = datasetOf('shop', [
+      ['vehicle', 'string', 'vehicle'],
+      ['mileage', 'number', 'mileage'],
+      ['insurance_company', 'string', 'insurance company'],
+      ['incident_date', 'date', 'incident date'],
+      ['contact_email', 'email', 'contact email'],
+    ]);
+    expect(
+      extractDataset(
+        shop,
+        call([
+          ['customer', 'Somebody backed into my 2019 Ford Escape.'],
+          ['agent', 'How many miles on it?'],
+          ['customer', 'About ninety thousand.'],
+          ['agent', 'Who is your insurance with?'],
+          ['customer', 'Liberty Mutual.'],
+          ['agent', 'When did it happen?'],
+          ['customer', 'March third.'],
+          ['agent', 'Your email?'],
+          ['customer', 'dana at lakeshore pet clinic dot com.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      vehicle: '2019 Ford Escape',
+      mileage: 90_000,
+      insurance_company: 'Liberty Mutual',
+      incident_date: '2026-03-03',
+      contact_email: 'dana@lakeshorepetclinic.com',
+    });
+    const decision = datasetOf('decision', [['chose_competitor', 'boolean', 'chose competitor']]);
+    expect(extractDataset(decision, call([['customer', 'We went with someone else this time.']])).data).toMatchObject({
+      chose_competitor: true,
+    });
+  });
+});

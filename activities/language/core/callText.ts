@@ -120,12 +120,14 @@ export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 const NAME = "[A-Z][a-zA-Z'-]+(?:\\s+[A-Z][a-zA-Z'-]+)?";
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
 const SELF_INTRODUCTION = [
-  new RegExp(`\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame's|[Nn]ame is|[Tt]his is|[Ii] am|I'm|[Ii]t's)\\s+(${NAME})`),
+  new RegExp(
+    `\\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame's|[Nn]ame is|[Tt]his is|[Ii] am|I'm|[Ii]t's|[Yy]ou've reached)\\s+(${NAME})`,
+  ),
   new RegExp(`(?:^|,\\s*)(${NAME})\\s+(?:speaking|here|calling)\\b`),
 ];
 /** The agent naming the customer: "Am I speaking with John Smith?", "Is this Robert?", "I'm looking for Carlos Mendoza". */
 const ADDRESSING_CUSTOMER = new RegExp(
-  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${NAME})\\b`,
+  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Mm]essage is for|[Mm]essage for|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${NAME})\\b`,
 );
 /** The agent greeting the customer by name: "Hi Renata, it's Marcus at …", "Good morning Mr. Patel." */
 const GREETING_CUSTOMER = new RegExp(

@@ -291,9 +291,9 @@ function spokenLocalPart(words: string[]): string {
  */
 export function normalizeEmails(text: string): string {
   // The domain spoken ("example dot net") or written by the recognizer ("example.net").
-  // A spoken domain name may be two words ("riverbend bakery dot com"), joined.
+  // A spoken domain name may be two or three words ("riverbend bakery dot com", "gateway cabinet works dot com"), joined.
   const domain = new RegExp(
-    `\\s+at\\s+([a-z0-9-]+(?:\\s+[a-z0-9-]+(?=\\s+dot\\s))?(?:(?:\\s+(?:dot|dash|hyphen)\\s+|[.-])[a-z0-9-]+)*(?:\\s+dot\\s+|\\.)${TLD})\\b`,
+    `\\s+at\\s+([a-z0-9-]+(?:(?:\\s+[a-z0-9-]+){1,2}(?=\\s+dot\\s))?(?:(?:\\s+(?:dot|dash|hyphen)\\s+|[.-])[a-z0-9-]+)*(?:\\s+dot\\s+|\\.)${TLD})\\b`,
     'i',
   );
   // A recognizer writes a spoken domain but leaves the words before it as it heard them, often

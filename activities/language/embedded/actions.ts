@@ -97,13 +97,18 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
     if (
       /^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
+      // "I'll e-mail it tonight": the pronoun was taken with the verb, a time is all that is left.
+      /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
       /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text)
     ) {
       const owner =
         sentence.speaker === 'agent' ? (commitment ? 'agent' : 'customer') : commitment ? 'customer' : 'agent';
       const previous = [...tasks].reverse().find((task) => task.owner === owner);
       if (previous) {
-        previous.due ??= dueOf(sentence, text, verb, meetingDay);
+        // The one who does it names the day ("I'll send those tonight"): it replaces a day read from the request.
+        previous.due = commitment
+          ? (dueOf(sentence, text, verb, meetingDay) ?? previous.due)
+          : (previous.due ?? dueOf(sentence, text, verb, meetingDay));
         previous.evidence = [...previous.evidence, ...evidenceOfSentences([sentence])].sort(
           (a, b) => a.start - b.start,
         );
@@ -159,7 +164,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) fine|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;

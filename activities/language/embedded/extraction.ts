@@ -141,7 +141,15 @@ export function isLendingCall(text: CallText): boolean {
 // mortgage_lead
 
 /** Roles whose figure is kept: the fields, and the balance (a refinance without cash out borrows it). */
-type MoneyRole = 'purchase_price' | 'property_value' | 'loan_amount' | 'monthly_income' | 'annual_income' | 'balance';
+type MoneyRole =
+  | 'purchase_price'
+  | 'property_value'
+  | 'loan_amount'
+  | 'monthly_income'
+  | 'annual_income'
+  | 'biweekly_income'
+  | 'weekly_income'
+  | 'balance';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
 type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income';
 
@@ -154,6 +162,8 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
+  ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
+  ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
   ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b/i],
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
@@ -161,7 +171,10 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
-  ['loan_amount', /\b(loan|borrow\w*|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i],
+  [
+    'loan_amount',
+    /\b(loan|borrow\w*|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
+  ],
 ];
 const INCOME_CUE =
   /\b(make|making|earn\w*|income|salary|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
@@ -180,10 +193,18 @@ const GROSS_PAY = /\b(before|gross|pre-?tax)\b/i;
 /** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
 const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
 
+const INCOME_ROLES: (MoneyRole | OtherRole)[] = ['monthly_income', 'annual_income', 'biweekly_income', 'weekly_income'];
+/** Pay periods in a month: a yearly, an every-two-weeks and a weekly figure as a monthly one. */
+const PER_MONTH: Partial<Record<MoneyRole, number>> = {
+  annual_income: 1 / 12,
+  biweekly_income: 26 / 12,
+  weekly_income: 52 / 12,
+};
+
 function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRole | null {
   for (const [role, cue] of MONEY_ROLES) {
     if (!cue.test(words)) continue;
-    if ((role === 'monthly_income' || role === 'annual_income') && !incomeContext && !INCOME_CUE.test(words)) continue;
+    if (INCOME_ROLES.includes(role) && !incomeContext && !INCOME_CUE.test(words)) continue;
     return role;
   }
   return null;
@@ -245,6 +266,8 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
   loan_amount: [5_000, 100_000_000],
   monthly_income: [100, 10_000_000],
   annual_income: [1_000, 100_000_000],
+  biweekly_income: [50, 10_000_000],
+  weekly_income: [25, 10_000_000],
   balance: [5_000, 100_000_000],
 };
 const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount', 'balance'];
@@ -366,7 +389,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|move in|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|mov(e|ing) in|be (your|our|my) (new |main |primary )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -420,7 +443,7 @@ const EMPLOYER_PATTERNS = [
     `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
-  new RegExp(`\\bI (?:own|run|have) (?:my own (?:business|company),?\\s*)?(${ORG})`),
+  new RegExp(`\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: [a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
@@ -499,7 +522,7 @@ const PURCHASE_CUES = new RegExp(
   'gi',
 );
 const REFINANCE_CUES =
-  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity))\b/gi;
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage))\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -652,12 +675,13 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   if (!found.loan_amount && found.cash_out?.value === false && money.balance) found.loan_amount = money.balance;
   found.purchase_price = money.purchase_price ?? null;
   found.property_value = money.property_value ?? null;
+  const period = (['annual_income', 'biweekly_income', 'weekly_income'] as const).find((role) => money[role]);
   found.monthly_income =
     money.monthly_income ??
-    (money.annual_income
+    (period
       ? {
-          value: Math.round(((money.annual_income.value as number) / 12) * 100) / 100,
-          sentences: money.annual_income.sentences,
+          value: Math.round((money[period]!.value as number) * PER_MONTH[period]! * 100) / 100,
+          sentences: money[period]!.sentences,
         }
       : null);
   found.occupancy = extractOccupancy(text);
@@ -716,6 +740,12 @@ const RELATED_WORDS: Record<string, string[]> = {
   house: ['home'],
   owns: ['own'],
   own: ['owns', 'owner'],
+  mileage: ['mile', 'odometer'],
+  // "We decided to go with another company."
+  competitor: ['another', 'other', 'else', 'instead'],
+  chose: ['decided', 'went', 'picked'],
+  insurance: ['insured', 'carrier', 'policy'],
+  incident: ['happen', 'accident', 'crash', 'damage'],
 };
 
 /** RELATED_WORDS by the stem of their key ("vehicles" and "vehicle" find the same words). */
@@ -891,7 +921,7 @@ function wantedThingIn(sentence: Sentence): string | null {
 }
 
 /** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
-function phraseIn(sentence: Sentence, keywords: string[]): string | null {
+function phraseIn(sentence: Sentence, keywords: string[], text: CallText): string | null {
   const words = sentence.text
     .replace(/[.?!,;:]+/g, ' ')
     .split(/\s+/)
@@ -910,7 +940,10 @@ function phraseIn(sentence: Sentence, keywords: string[]): string | null {
     !NOT_PERSON_WORDS.test(words[nameStart - 1]!)
   )
     nameStart--;
-  if (nameStart < index) return words.slice(nameStart, index).join(' ');
+  // Not the agent's own business ("Northside Auto, this is Ray").
+  const named = words.slice(nameStart, index).join(' ');
+  const ownBusiness = agentOrganizationsOf(text).has(`${named} ${words[index]}`);
+  if (nameStart < index && !ownBusiness) return named;
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
   let start = index;
   while (
@@ -948,6 +981,27 @@ function moneyOf(said: string): number[] {
 const negativeQuestion = (field: DatasetField) => NEGATION_WORDS.test(`${field.description}`);
 const NEGATION_WORDS = /\b(not|no|never|don't|do not|stop)\b/i;
 
+/** Words that put a date in the past: "When did the storm hit?", "It happened last April". */
+const PAST_TENSE = /\b(did|was|were|happened|hit|ago|had|came|started|began|occurred|bought|moved)\b/i;
+
+/** A make and model with its year: "my 2017 Honda Civic". */
+const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
+const asksVehicle = (field: DatasetField) =>
+  /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+
+/**
+ * A bare name answering the field's question: "Who's your insurance with?" — "State Farm." (the
+ * agent's own organization, named in the greeting, is not the answer).
+ */
+function organizationAnswering(sentence: Sentence, text: CallText, keywords: string[]): string | null {
+  if (!byCustomer(sentence)) return null;
+  const asked = precedingTurn(text, sentence).some((question) =>
+    (question.text.toLowerCase().match(/[a-z]+/g) ?? []).some((word) => keywords.includes(stem(word))),
+  );
+  const name = asked ? BARE_ORG.exec(sentence.text.trim())?.[1] : undefined;
+  return name ? cleanOrg(name) : null;
+}
+
 /** Candidate values of a field in one sentence. */
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
@@ -959,8 +1013,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       return emailsOf(sentence, text);
     case 'phone':
       return phonesIn(sentence.text);
-    case 'date':
-      return datesIn(sentence.text, text.facts);
+    case 'date': {
+      const past = [sentence, ...precedingTurn(text, sentence)].some((said) => PAST_TENSE.test(said.text));
+      return datesIn(sentence.text, text.facts, { past });
+    }
     case 'address':
       return [addressIn(sentence.text)].filter(Boolean);
     case 'enum':
@@ -978,8 +1034,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         kind === 'person'
           ? personIn(sentence, text)
           : kind === 'organization'
-            ? organizationIn(sentence, text, field)
-            : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords));
+            ? (organizationIn(sentence, text, field) ?? organizationAnswering(sentence, text, keywords))
+            : ((asksVehicle(field) ? VEHICLE.exec(sentence.text)?.[1] : undefined) ??
+              wantedThingIn(sentence) ??
+              phraseIn(sentence, keywords, text));
       return value ? [value] : [];
     }
   }
@@ -1013,6 +1071,13 @@ const asksOptOut = (field: DatasetField) =>
 function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(`${field.name.replace(/_/g, ' ')} ${field.description}`))
     return customerNameFound(text);
+  // A vehicle is recognized by its form, a year and a make, wherever the customer names it.
+  if (field.type === 'string' && asksVehicle(field)) {
+    for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+      const vehicle = VEHICLE.exec(sentence.text)?.[1];
+      if (vehicle) return { value: vehicle, sentences: [sentence] };
+    }
+  }
   if (asksOptOut(field)) {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
     if (optOut) return { value: true, sentences: [optOut] };
@@ -1052,7 +1117,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
           ? personIn(sentence, text)
           : kind === 'organization'
             ? organizationIn(sentence, text, field)
-            : wantedThingIn(sentence);
+            : ((asksVehicle(field) ? VEHICLE.exec(sentence.text)?.[1] : undefined) ?? wantedThingIn(sentence));
       if (value) return { value, sentences: [sentence] };
     }
   }

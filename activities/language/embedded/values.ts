@@ -52,6 +52,14 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: 200 + Number(match[1]), explicit: false, at });
     taken.push([at, at + match[1]!.length]);
   }
+  // "My base is ten five a month" (10 5): thousands and hundreds said as two numbers.
+  for (const match of text.matchAll(
+    /\b([1-9]\d?) ([1-9])\b(?=\s+(?:a|per|each|every)\s+(?:month|year)\b|\s+(?:k|grand|thousand)\b)/gi,
+  )) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    found.push({ value: Number(match[1]) * 1000 + Number(match[2]) * 100, explicit: true, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
   // "four and a quarter" (a home's 425): one figure and a fraction, kept as its pairs like "4.25".
   for (const match of text.matchAll(/\b(\d) and (a half|a quarter|three quarters)\b(\s*million)?/gi)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
@@ -85,8 +93,9 @@ export function amountsIn(text: string): SaidAmount[] {
     if (!Number.isFinite(value) || value <= 0) continue;
     // "…, Alabama, 35630": a ZIP code.
     if (/^\d{5}$/.test(match[1]!) && STATE_BEFORE.test(before)) continue;
-    // "Would the 16th at 430 work?": a time.
+    // "Would the 16th at 430 work?", "Tuesday at 930": a time.
     if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
+    if (/\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i.test(before)) continue;
     // "at 4.30" is a time.
     const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) ? {} : pairsOf(match[1]!, '');
     found.push({ value, explicit: false, ...pairs, at: start });
@@ -126,9 +135,12 @@ export function countsIn(text: string): number[] {
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
     .replace(/\bat \d{1,2}\b/gi, ' ');
-  return [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
-    .map((match) => Number(match[0].replace(/,/g, '')))
-    .filter((value) => !(value >= 10_000 && value <= 99_999 && Number.isInteger(value)));
+  return (
+    [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
+      .map((match) => Number(match[0].replace(/,/g, '')))
+      // Five digits are a ZIP code, unless round ("86,000 miles").
+      .filter((value) => !(value >= 10_000 && value <= 99_999 && Number.isInteger(value) && value % 100 !== 0))
+  );
 }
 
 const EMAIL = /\b[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi;
@@ -173,12 +185,19 @@ export function phonesIn(text: string): string[] {
 }
 
 /** Dates mentioned, as YYYY-MM-DD in the call's offset, relative to when the call was recorded. */
-export function datesIn(said: string, facts: CallFacts): string[] {
+export function datesIn(said: string, facts: CallFacts, { past = false } = {}): string[] {
   // Tax forms are no dates: "your last 2 years of W-2s".
   const text = said.replace(/\bW-?\d{1,2}s?\b|\b(?:1099|1040)s?\b/gi, ' ');
+  // A date said of the past ("When did the storm hit?" — "April 28th") is the last one, not the next:
+  // the parser takes the nearest year, so one ahead of the call with no year said goes back a year.
   return chrono
-    .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: true })
-    .map((result) => dayInOffset(result.start.date(), facts.utcOffsetMinutes));
+    .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: !past })
+    .map((result) => {
+      const date = result.start.date();
+      if (past && !result.start.isCertain('year') && date.getTime() > facts.recordedAt.getTime())
+        date.setUTCFullYear(date.getUTCFullYear() - 1);
+      return dayInOffset(date, facts.utcOffsetMinutes);
+    });
 }
 
 const STATE_NAMES = Object.keys(US_STATES)
@@ -245,8 +264,15 @@ export function addressIn(said: string): PostalAddress | null {
   const match = ADDRESS.exec(text);
   // The pattern ignores case for street and state words; a city is a name ("you at" is a misheard "unit").
   if (!match || !/^[A-Z]/.test(match[4]!)) return null;
-  const unit = match[2]
-    ? ` ${match[2] === '#' ? '#' : capitalized(match[2])} ${match[3]!.replace(/\s+/g, '').toUpperCase()}`
+  // The unit may come first: "unit 4 C at 1200 Harbor Drive".
+  const unitBefore = match[2]
+    ? null
+    : new RegExp(`\\b(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]?|[A-Za-z]\\d{0,4})\\s+(?:at|in|of|,)\\s*$`, 'i').exec(
+        text.slice(0, match.index),
+      );
+  const [unitWord, unitId] = match[2] ? [match[2], match[3]!] : unitBefore ? [unitBefore[1]!, unitBefore[2]!] : [];
+  const unit = unitWord
+    ? ` ${unitWord === '#' ? '#' : capitalized(unitWord)} ${unitId!.replace(/\s+/g, '').toUpperCase()}`
     : '';
   const state = match[5];
   const address: PostalAddress = {
