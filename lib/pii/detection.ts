@@ -363,7 +363,8 @@ const CUES: [Cue, RegExp][] = [
   // Not "checking on my order".
   [
     'account',
-    /\b(?:account|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
+    // Not "the social on the account", which asks for the social.
+    /(?<!\bon (?:the|your|my|this|that) )\b(?:account|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
   ],
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [
@@ -768,7 +769,7 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
 /** The last word of one to five words followed by a numbered unit ("…, Suite 200"), when an address was asked for. */
 function nameBeforeNumberedUnit(tokens: Token[], from: number, cueWindow: () => string): number | null {
   let index = from;
-  while (index - from < 5 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
+  while (index - from < 6 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
     if (UNIT_WORDS.has(tokens[index]!.lower)) break;
     index++;
   }
@@ -891,6 +892,18 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     }
     const before = tokens[run.first - 1];
     const after = tokens[run.last + 1];
+    // "The one ending in 4482": the last digits of an account or a card asked about are its own.
+    const cues = cuesBefore(text, start, context);
+    if (
+      ENDING_IN.test(text.slice(0, start)) &&
+      run.digits.length >= 3 &&
+      run.digits.length <= 4 &&
+      (cues[0] === 'account' || cues[0] === 'card')
+    ) {
+      const type: PiiType = cues[0] === 'account' ? 'bank_account' : 'card_number';
+      if (types.has(type)) spans.push({ type, start, end });
+      continue;
+    }
     const type = classifyRun(
       run,
       cuesBefore(text, start, context),
@@ -929,6 +942,8 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
   }
   return kept;
 }
+
+const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
 const AREA_CODE_THEN_NUMBER = /\barea code,?\s*\d{3}[,.]?\s*(?:(?:and\s+)?then\s+|and\s+)?\d{3}[-\s.]?\d{3,4}\b/gi;
 

@@ -261,6 +261,19 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 9: "the social on the account" asks for the social; "ending in 4482"; a longer misheard street before its unit', () => {
+    expect(redact('Sure, 417, 62, 90, 335.', 'Can you read me the social on the account?')).toBe('Sure, [SSN].');
+    expect(redact('The one ending in 771, my checking.', 'Which account should it go to?')).toBe(
+      'The one ending in [BANK_ACCOUNT], my checking.',
+    );
+    expect(redact('The card ending in 9012.', '')).toBe('The card ending in [CARD_NUMBER].');
+    // The last digits of an order are none of the types.
+    expect(redact('The order ending in 9012.', '')).toBe('The order ending in 9012.');
+    expect(redact('615 river bend of the old mill apartment 2C Dayton.', 'What is the mailing address?')).toBe(
+      '[STREET_ADDRESS] Dayton.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
