@@ -904,12 +904,7 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       if (types.has(type)) spans.push({ type, start, end });
       continue;
     }
-    const type = classifyRun(
-      run,
-      cuesBefore(text, start, context),
-      !!after && AMOUNT_WORDS.has(after.lower),
-      before?.text === '$',
-    );
+    const type = classifyRun(run, cues, !!after && AMOUNT_WORDS.has(after.lower), before?.text === '$');
     if (type && types.has(type)) spans.push({ type, start, end });
   }
   // A recognizer writes digits said one by one as a decimal ("six zero zero nine" → "6.009"): right

@@ -277,6 +277,9 @@ const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amoun
  * written as a price in cents ("$2.30", two spoken pairs) where the role is a home's.
  */
 function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
+  // "About one twenty a year": a yearly pay said in thousands without the word.
+  if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
+    return amount.value * 1000;
   if (!HOME_SCALE.includes(role)) return amount.value;
   if (amount.pairs !== undefined) return amount.pairs * 1000;
   // "the price is two ninety nine", written "$299": no home costs three figures. A round "$500" is
@@ -296,13 +299,6 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   return amount.value;
 }
 
-/** "About one twenty a year": a yearly pay said in thousands without the word. */
-function scaledIncome(amount: SaidAmount, role: MoneyRole): number {
-  if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
-    return amount.value * 1000;
-  return amount.value;
-}
-
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
@@ -312,7 +308,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   // ("Maybe 640 the balance is about 405000 and that's the amount I'd refinance").
   let lastSaid: SaidAmount | null = null;
   const assign = (role: MoneyRole, amount: SaidAmount, sentence: Sentence, replace: boolean) => {
-    const value = HOME_SCALE.includes(role) ? scaledForRole(amount, role) : scaledIncome(amount, role);
+    const value = scaledForRole(amount, role);
     const [lowest, highest] = PLAUSIBLE_AMOUNTS[role];
     if (value < lowest || value > highest) return;
     const existing = roles[role];
@@ -675,7 +671,7 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   if (!found.loan_amount && found.cash_out?.value === false && money.balance) found.loan_amount = money.balance;
   found.purchase_price = money.purchase_price ?? null;
   found.property_value = money.property_value ?? null;
-  const period = (['annual_income', 'biweekly_income', 'weekly_income'] as const).find((role) => money[role]);
+  const period = (Object.keys(PER_MONTH) as MoneyRole[]).find((role) => money[role]);
   found.monthly_income =
     money.monthly_income ??
     (period
@@ -748,19 +744,11 @@ const RELATED_WORDS: Record<string, string[]> = {
   incident: ['happen', 'accident', 'crash', 'damage'],
 };
 
-/** RELATED_WORDS by the stem of their key ("vehicles" and "vehicle" find the same words). */
-function relatedWordsOf(stemmed: string): string[] | undefined {
-  const words = Object.entries(RELATED_WORDS)
-    .filter(([key]) => stem(key) === stemmed)
-    .flatMap(([, related]) => related);
-  return words.length > 0 ? words : undefined;
-}
-
 function keywordsOf(field: DatasetField): string[] {
   const words = [
     ...new Set(`${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase().match(/[a-z]+/g) ?? []),
   ].filter((word) => !STOP_WORDS.has(word) && word.length > 2);
-  return [...new Set(words.flatMap((word) => [stem(word), ...(relatedWordsOf(stem(word)) ?? []).map(stem)]))];
+  return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_BY_STEM.get(stem(word)) ?? []).map(stem)]))];
 }
 
 /**
@@ -775,6 +763,11 @@ const stem = (word: string) =>
     .replace(/(ss|x|z|ch|sh)es$/, '$1')
     .replace(/([^s])s$/, '$1')
     .replace(/^([a-z]{3,}?)(?:ing|ed|e)$/, '$1');
+
+/** RELATED_WORDS by the stem of their key ("vehicles" and "vehicle" find the same words). */
+const RELATED_BY_STEM = new Map<string, string[]>();
+for (const [key, related] of Object.entries(RELATED_WORDS))
+  RELATED_BY_STEM.set(stem(key), [...(RELATED_BY_STEM.get(stem(key)) ?? []), ...related]);
 
 function relevance(sentence: Sentence, keywords: string[], text: CallText): number {
   // "$89" says "dollars" as a field's description does ("The price quoted, in dollars").
@@ -941,9 +934,10 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText): strin
   )
     nameStart--;
   // Not the agent's own business ("Northside Auto, this is Ray").
-  const named = words.slice(nameStart, index).join(' ');
-  const ownBusiness = agentOrganizationsOf(text).has(`${named} ${words[index]}`);
-  if (nameStart < index && !ownBusiness) return named;
+  if (nameStart < index) {
+    const named = words.slice(nameStart, index).join(' ');
+    if (!agentOrganizationsOf(text).has(`${named} ${words[index]}`)) return named;
+  }
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
   let start = index;
   while (
@@ -1035,9 +1029,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           ? personIn(sentence, text)
           : kind === 'organization'
             ? (organizationIn(sentence, text, field) ?? organizationAnswering(sentence, text, keywords))
-            : ((asksVehicle(field) ? VEHICLE.exec(sentence.text)?.[1] : undefined) ??
-              wantedThingIn(sentence) ??
-              phraseIn(sentence, keywords, text));
+            : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text));
       return value ? [value] : [];
     }
   }
@@ -1117,7 +1109,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
           ? personIn(sentence, text)
           : kind === 'organization'
             ? organizationIn(sentence, text, field)
-            : ((asksVehicle(field) ? VEHICLE.exec(sentence.text)?.[1] : undefined) ?? wantedThingIn(sentence));
+            : wantedThingIn(sentence);
       if (value) return { value, sentences: [sentence] };
     }
   }

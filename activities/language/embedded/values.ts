@@ -103,12 +103,6 @@ export function amountsIn(text: string): SaidAmount[] {
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
 }
 
-const STATE_BEFORE = new RegExp(`\\b(?:${Object.keys(US_STATES).join('|')}),?\\s*$`, 'i');
-const POSTAL_CODE_AFTER_STATE = new RegExp(`\\b(${Object.keys(US_STATES).join('|')}),?\\s+\\d{5}(?:-\\d{4})?\\b`, 'gi');
-
-/** The text without the ZIP codes said after a state ("…, Alabama, 35630"), which are no amounts. */
-export const withoutPostalCodes = (text: string) => text.replace(POSTAL_CODE_AFTER_STATE, '$1');
-
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
   value: number;
@@ -204,6 +198,11 @@ const STATE_NAMES = Object.keys(US_STATES)
   .sort((a, b) => b.length - a.length)
   .join('|');
 const STATE_CODES = [...new Set(Object.values(US_STATES))].join('|');
+const STATE_BEFORE = new RegExp(`\\b(?:${STATE_NAMES}),?\\s*$`, 'i');
+const POSTAL_CODE_AFTER_STATE = new RegExp(`\\b(${STATE_NAMES}),?\\s+\\d{5}(?:-\\d{4})?\\b`, 'gi');
+
+/** The text without the ZIP codes said after a state ("…, Alabama, 35630"), which are no amounts. */
+export const withoutPostalCodes = (text: string) => text.replace(POSTAL_CODE_AFTER_STATE, '$1');
 const STREET_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Route|Trail|Square|Loop|Pike|Alley|Row';
 /** Street words said before the name, as in Spanish and French street names ("1822 Calle Luna", "40 Camino Real"). */
@@ -242,6 +241,11 @@ const HYPHENATED_HOUSE_NUMBER = new RegExp(
   `\\b(\\d{1,4}(?:-\\d{1,4}){1,3})(?:-|\\s+)(?=(?:[A-Z][a-zA-Z'-]*\\s+){1,4}(?:${STREET_TYPES})\\b)`,
   'g',
 );
+/** The unit said before the street: "unit 4 C at 1200 Harbor Drive". */
+const UNIT_BEFORE_ADDRESS = new RegExp(
+  `\\b(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]?|[A-Za-z]\\d{0,4})\\s+(?:at|in|of|,)\\s*$`,
+  'i',
+);
 const SPOKEN_ZIP_START = new RegExp(`(\\b(?:${STATE_NAMES}),?\\s+)(for|four|to|too|two)\\s+(\\d{4})\\b`, 'gi');
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
@@ -265,11 +269,7 @@ export function addressIn(said: string): PostalAddress | null {
   // The pattern ignores case for street and state words; a city is a name ("you at" is a misheard "unit").
   if (!match || !/^[A-Z]/.test(match[4]!)) return null;
   // The unit may come first: "unit 4 C at 1200 Harbor Drive".
-  const unitBefore = match[2]
-    ? null
-    : new RegExp(`\\b(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]?|[A-Za-z]\\d{0,4})\\s+(?:at|in|of|,)\\s*$`, 'i').exec(
-        text.slice(0, match.index),
-      );
+  const unitBefore = match[2] ? null : UNIT_BEFORE_ADDRESS.exec(text.slice(0, match.index));
   const [unitWord, unitId] = match[2] ? [match[2], match[3]!] : unitBefore ? [unitBefore[1]!, unitBefore[2]!] : [];
   const unit = unitWord
     ? ` ${unitWord === '#' ? '#' : capitalized(unitWord)} ${unitId!.replace(/\s+/g, '').toUpperCase()}`
