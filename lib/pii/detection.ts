@@ -715,10 +715,12 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   let suffixAt: number | null = null;
   // The first name word not written capitalized (a street word itself is often lower case).
   let lowerCaseAt: number | null = null;
-  while (words < 4 && tokens[index] && /^(?:[A-Za-z]+|,)$/.test(tokens[index]!.text)) {
-    // "two fifteen east, fourth street": a recognizer's comma inside a street name, once an address was asked for.
+  // A numbered street's ordinal is a name word: "1415 Northwest 9th Avenue".
+  while (words < 4 && tokens[index] && /^(?:[A-Za-z]+|,|\d{1,3}(?:st|nd|rd|th))$/i.test(tokens[index]!.text)) {
+    // "two fifteen east, fourth street": a recognizer's comma inside a street name, once an address
+    // was asked for; and after the house number ("number nine, Orchard Lane").
     if (tokens[index]!.text === ',') {
-      if (words === 0 || suffixAt !== null || !ADDRESS_CUE.test(cueWindow())) break;
+      if ((words === 0 && index !== nameFrom) || suffixAt !== null || !ADDRESS_CUE.test(cueWindow())) break;
       index++;
       continue;
     }
@@ -727,7 +729,7 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
     const isSuffix = words > 0 && STREET_SUFFIXES.has(lower);
     // The last suffix of the name counts: "Oak Ridge Drive", not "Oak Ridge".
     if (isSuffix || GLUED_STREET_SUFFIX.test(lower)) suffixAt = index;
-    if (!isSuffix && !/^[A-Z]/.test(tokens[index]!.text)) lowerCaseAt ??= index;
+    if (!isSuffix && !/^[A-Z\d]/.test(tokens[index]!.text)) lowerCaseAt ??= index;
     words++;
     index++;
   }

@@ -274,6 +274,19 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 10: a numbered street\'s ordinal, a house "number" before its street', () => {
+    expect(redact('2210 Southwest 14th Street, apartment 3.', 'Where should we send the card?')).toBe(
+      '[STREET_ADDRESS].',
+    );
+    expect(redact("It's number twelve, Mill Road, in Ashford.", 'And the house address?')).toBe(
+      "It's number [STREET_ADDRESS], in Ashford.",
+    );
+    // Without an address question, a number and a comma stay a count.
+    expect(redact('We have twelve, Mill Road crews do the rest.', 'How many trucks?')).toBe(
+      'We have twelve, Mill Road crews do the rest.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
