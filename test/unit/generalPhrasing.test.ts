@@ -1261,3 +1261,161 @@ describe('found on the eighth held-out round (h53–h60), tested in other words'
     });
   });
 });
+
+describe('found on the ninth held-out round (h61–h68), tested in other words', () => {
+  test('amounts: a house "down the street" is no down payment; a new loan beats the payoff it covers; a quote is no loan; "settled on" is the price', () => {
+    expect(
+      lead([
+        ['agent', 'What would you say the house is worth?'],
+        ['customer', 'The house two doors down the road sold for four twenty, and ours is about the same size.'],
+      ]),
+    ).toMatchObject({ property_value: 420_000 });
+    const consolidation = lead([
+      ['customer', 'I want to consolidate my car loan and credit cards into the mortgage.'],
+      ['agent', 'What do you still owe on the house?'],
+      ['customer', 'Two eighty.'],
+      ['agent', 'So we would do a new loan of about three ten to cover the payoff and the cards?'],
+      ['customer', 'Yes, that works.'],
+    ]);
+    expect(consolidation).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 310_000 });
+    expect(
+      lead([
+        ['customer', 'I would like a home equity line of credit for a new roof.'],
+        ['agent', 'How much do you need?'],
+        ['customer', 'The roofer quoted forty eight thousand, so a line of fifty should do it.'],
+      ]).loan_amount,
+    ).toBe(50_000);
+    expect(
+      lead([
+        ['agent', 'What did you agree to pay for it?'],
+        ['customer', 'We settled on four eighty.'],
+      ]).purchase_price,
+    ).toBe(480_000);
+    // "at" before a pair of numbers is a time, unless a figure is "settled at", "came in at"…
+    expect(lead([['customer', 'The appraisal came in at five twenty.']]).property_value).toBe(520_000);
+  });
+
+  test('tasks: a call-back promised for a day is a task, with a time it is an appointment, "if" none; "those … by Friday" sets the request\'s day', () => {
+    // Wednesday 2026-10-14.
+    const tasksOf = (turns: Turn[]) =>
+      detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due, task.text]);
+    expect(tasksOf([['customer', "I'll give you a call back Thursday once I check with my partner."]])).toEqual([
+      ['customer', '2026-10-15', 'the customer calls Priya Shah back'],
+    ]);
+    expect(tasksOf([['agent', "I'll call you back Friday at 2 with the numbers."]])).toEqual([]);
+    expect(tasksOf([['customer', "If we decide to go ahead, I'll call you Monday."]])).toEqual([]);
+    expect(
+      tasksOf([
+        ['agent', 'Can you get me your two latest pay stubs?'],
+        ['customer', "Sure, I'll send those over by Friday."],
+      ]).map(([owner, due]) => [owner, due]),
+    ).toEqual([['customer', '2026-10-16']]);
+  });
+
+  test('appointments: "we do 10 instead" with its "could" lost; "2 on Friday it is"; "the week from Monday"', () => {
+    const starts = (turns: Turn[]) => detectActions(call(turns), null).appointments.map((a) => a.start);
+    expect(
+      starts([
+        ['agent', 'I can have a tech come out Friday at 9.'],
+        ['customer', 'We do 10 instead? I have the school run.'],
+        ['agent', 'Sure, 10 it is.'],
+      ]),
+    ).toEqual(['2026-10-16T10:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Would Thursday at noon work for the walkthrough?'],
+        ['customer', "Thursday's no good, I'm traveling."],
+        ['agent', '2 on Friday then, the inspection fee is 120 dollars.'],
+        ['customer', 'Fine.'],
+      ]),
+    ).toEqual(['2026-10-16T14:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', "Let's book the demo. The week from Monday at 3?"],
+        ['customer', 'Sounds good.'],
+      ]),
+    ).toEqual(['2026-10-26T15:00:00-04:00']);
+  });
+
+  test('scorecards: a day agreed with "sure"', () => {
+    const passed = scoreTranscript(
+      DEFAULT_SCORECARD_TEMPLATE,
+      uniqueSegments(
+        call([
+          ['agent', 'Could I ring you Friday around three, after you have the paperwork?'],
+          ['customer', 'Friday at three, sure.'],
+        ]),
+      ),
+    ).criteria.find((criterion) => criterion.id === 'next_steps_agreed')?.passed;
+    expect(passed).toBe(true);
+  });
+
+  test("dataset fields: a name answering the field's question, never the agent's own business; the figure after the field's words; people listed; a destination; offices", () => {
+    const service = datasetOf('service', [
+      ['equipment_brand', 'string', 'equipment brand'],
+      ['current_bank', 'string', 'current bank'],
+      ['current_payroll_software', 'string', 'current payroll software'],
+      ['trip_charge', 'money', 'trip charge'],
+    ]);
+    expect(
+      extractDataset(
+        service,
+        call([
+          ['agent', 'Blue Ridge Plumbing and Heating, Sam speaking.'],
+          ['customer', 'Hi, my water heater is leaking and we use an old payroll system at the shop too.'],
+          ['agent', 'What make is the water heater?'],
+          ['customer', "it's a rheem."],
+          ['agent', 'Who do you bank with now?'],
+          ['customer', "Chase, but I'm thinking of switching."],
+          ['agent', 'And what payroll software do you run today?'],
+          ['customer', 'Gusto, it works okay.'],
+          ['agent', '11 on Friday it is, the trip charge is seventy five dollars.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      equipment_brand: 'Rheem',
+      current_bank: 'Chase',
+      current_payroll_software: 'Gusto',
+      trip_charge: 75,
+    });
+    const unanswered = extractDataset(
+      datasetOf('brand', [['equipment_brand', 'string', 'equipment brand']]),
+      call([
+        ['agent', 'Blue Ridge Plumbing and Heating, Sam speaking.'],
+        ['customer', 'My furnace is out.'],
+      ]),
+    ).data;
+    expect(unanswered.equipment_brand).toBeUndefined();
+    const trip = datasetOf('trip', [
+      ['number_of_travelers', 'number', 'number of travelers'],
+      ['driver_count', 'number', 'Number of drivers on the policy'],
+      ['destination_city', 'string', 'destination city'],
+      ['origin_city', 'string', 'origin city'],
+      ['number_of_locations', 'number', 'number of locations'],
+    ]);
+    expect(
+      extractDataset(
+        trip,
+        call([
+          ['agent', 'How many travelers?'],
+          ['customer', 'Me, my wife and our three kids.'],
+          ['agent', 'And how many drivers should be on the policy?'],
+          ['customer', 'Me and my daughter, she just turned sixteen.'],
+          ['customer', "We're relocating from Tulsa to Raleigh in August."],
+          ['customer', 'We have about sixty staff in four clinics.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      number_of_travelers: 5,
+      driver_count: 2,
+      destination_city: 'Raleigh',
+      origin_city: 'Tulsa',
+      number_of_locations: 4,
+    });
+    const renewal = datasetOf('renewal', [['renewal_date', 'date', 'When the current contract renews']]);
+    expect(
+      extractDataset(renewal, call([['customer', "It's up for renewal and I'm paying way too much right now."]])).data
+        .renewal_date,
+    ).toBeUndefined();
+  });
+});

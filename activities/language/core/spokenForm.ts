@@ -157,6 +157,8 @@ const STREET_AFTER =
   /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Circle|Terrace|Parkway|Highway|Hwy|Trail|Square)\b/;
 /** Words before a number that make it a clock time ("at four thirty", "by two fifteen"). */
 const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
+/** "We settled at five forty five", "listed at four ninety nine": a figure, not a time. */
+const FIGURE_AT = /\b(?:settled|priced|listed|sold|offered|appraised|valued|came in|capped)\s+at\s*$/i;
 
 /**
  * People say many numbers as two pairs: clock times ("four thirty"), house numbers ("two twenty
@@ -175,7 +177,10 @@ function pairedNumber(run: string[], before: string, after: string): string | nu
     if (high === null || high < 1 || high > 99 || low === null || !lowIsPair) continue;
     const minutes = String(low).padStart(2, '0');
     const clock =
-      high <= 12 && low <= 59 && !STREET_AFTER.test(after) && (TIME_AFTER.test(after) || TIME_BEFORE.test(before));
+      high <= 12 &&
+      low <= 59 &&
+      !STREET_AFTER.test(after) &&
+      (TIME_AFTER.test(after) || (TIME_BEFORE.test(before) && !FIGURE_AT.test(before)));
     return clock ? `${high}:${minutes}` : `${high}${minutes}`;
   }
   return null;

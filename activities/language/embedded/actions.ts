@@ -24,7 +24,7 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 );
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -32,23 +32,26 @@ const OBJECT_END =
   /\s+(?:today|tonight|tomorrow|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
 function objectPhrase(raw: string, possessiveTo: string): string {
-  return raw
-    .replace(/[.?!]+$/, '')
-    .replace(OBJECT_END, '')
-    .replace(/\bto (?:you|me|us)\b/gi, '')
-    .replace(/^over\s+/i, '')
-    .replace(/^(?:our|my)\b/i, 'the')
-    .replace(/^your\b/i, possessiveTo)
-    .trim();
+  return (
+    raw
+      .replace(/[.?!]+$/, '')
+      // A time said first leaves no object ("fill it out | by Friday").
+      .replace(/^\s*(?:by|before|on|until|no later than)\b.*$/i, '')
+      .replace(OBJECT_END, '')
+      .replace(/\bto (?:you|me|us)\b/gi, '')
+      .replace(/^over\s+/i, '')
+      .replace(/^(?:our|my)\b/i, 'the')
+      .replace(/^your\b/i, possessiveTo)
+      .trim()
+  );
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+/** "send" → "sends", "fill it out" → "fills it out": the first word takes the ending. */
 const thirdPerson = (verb: string) =>
-  verb === 'fill out'
-    ? 'fills out'
-    : /(?:sh|ch|x|s)$/.test(verb)
-      ? `${verb}es`
-      : `${verb.replace(/^e-mail$/, 'email')}s`;
+  verb
+    .replace(/^e-mail\b/, 'email')
+    .replace(/^[a-z]+/, (word) => (word === 'have' ? 'has' : /(?:sh|ch|x|s)$/.test(word) ? `${word}es` : `${word}s`));
 
 /** Words that put a task on the day of the call itself. */
 const TODAY =
@@ -68,7 +71,8 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   ).find((day) => day >= today);
   if (said) return said;
   if (BY_THE_MEETING.test(sentence.text) || (verb === 'bring' && meetingDay)) return meetingDay;
-  if (TODAY.test(sentence.text)) return today;
+  // "I'll email the confirmation now."
+  if (TODAY.test(sentence.text) || /\b(?:right )?now\b/i.test(sentence.text)) return today;
   return null;
 }
 
@@ -85,10 +89,39 @@ function dueAgreedInReply(request: Sentence, text: CallText, verb: string): stri
   return null;
 }
 
+/**
+ * "Let me talk it over with my wife and I'll call you back Monday": a call-back promised for a day
+ * with no clock time is a task (with a time it is an appointment); a conditional one is not.
+ */
+const CALL_BACK_COMMITMENT =
+  /\b(?:I|we)(?:'ll| will|'m going to| am going to| are going to)\s+(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with)\b/i;
+const CLOCK_TIME = /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat \d|\bnoon\b|o'?clock/i;
+const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
+
+function callBackTask(sentence: Sentence, text: CallText, customer: string): DetectedTask | null {
+  if (!CALL_BACK_COMMITMENT.test(sentence.text) || CONDITIONAL.test(sentence.text)) return null;
+  const resolved = resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes);
+  if (CLOCK_TIME.test(resolved)) return null;
+  const due = dueOf(sentence, text, 'call', null);
+  if (!due) return null;
+  const byAgentSpeaker = sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
+  return {
+    text: byAgentSpeaker ? `Call ${customer} back` : `${customer} calls ${text.agentName ?? 'the agent'} back`,
+    owner: byAgentSpeaker ? 'agent' : 'customer',
+    due,
+    evidence: evidenceOfSentences([sentence]),
+  };
+}
+
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string })[] = [];
   for (const sentence of text.sentences) {
+    const callBack = callBackTask(sentence, text, customer);
+    if (callBack) {
+      tasks.push({ ...callBack, object: 'call back' });
+      continue;
+    }
     const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
     const request = commitment ? null : REQUEST.exec(sentence.text);
     const match = commitment ?? request;
@@ -99,6 +132,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       /^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
       // "I'll e-mail it tonight": the pronoun was taken with the verb, a time is all that is left.
       /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
+      // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
+      (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
+        /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(
+          match[0].slice(0, match[0].length - match[2]!.length),
+        )) ||
       /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text)
     ) {
       const owner =
@@ -127,12 +165,17 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const object = objectPhrase(match[2]!, owner === 'customer' ? 'their' : 'the');
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
-    if (!object || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
+    // A verb that holds its object ("fill it out") needs no other.
+    const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
+    if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
     const cleanObject = object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
-    const text_ =
+    const text_ = (
       owner === 'agent'
-        ? `${capitalize(verb)} ${cleanObject} to ${customer}`
-        : `${customer} ${thirdPerson(verb)} ${cleanObject}`;
+        ? `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
+        : `${customer} ${thirdPerson(verb)} ${cleanObject}`
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
     const duplicate = tasks.find((task) => task.owner === owner && sharesNoun(task.object, cleanObject));
     if (duplicate) {
       duplicate.evidence = evidenceOfSentences([sentence])
@@ -306,6 +349,8 @@ const DAY_NAMED =
 function forDateParser(said: string, text: CallText): string {
   const resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    // "11 on Saturday it is": an hour that opens a sentence before its day is a time.
+    .replace(/^(\W*)(1[0-2]|0?[1-9])((?::\d\d)?) on (?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, '$1at $2$3 on ')
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
     .replace(/\b(\d{1,2}(?::\d\d)?) in the morning\b/gi, '$1 am');
@@ -392,7 +437,7 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|how about|what about|(?:could|can) (?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
+  /\b(?:make it|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {

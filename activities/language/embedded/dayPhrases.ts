@@ -170,7 +170,7 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
       // "a week from Monday", "two weeks from this Thursday", "three weeks from today", "a week from tomorrow"
       .replace(
         new RegExp(
-          `\\b(a|one|two|three|four|five|six|[1-6])\\s+(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
+          `\\b(a|one|the(?=\\s+week\\b)|two|three|four|five|six|[1-6])\\s+(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
           'gi',
         ),
         (_whole, count: string, unit: string, anchor: string) => {
@@ -181,7 +181,8 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
               : lower === 'tomorrow'
                 ? addDays(today, 1)
                 : nextWeekday(today, WEEKDAYS.indexOf(lower));
-          const days = COUNT_WORDS[count.toLowerCase()]! * (/^week/i.test(unit) ? 7 : 1);
+          // "The week from Tuesday" is a recognizer's "a week from Tuesday".
+          const days = (COUNT_WORDS[count.toLowerCase()] ?? 1) * (/^week/i.test(unit) ? 7 : 1);
           return `on ${written(addDays(base, days))}`;
         },
       )

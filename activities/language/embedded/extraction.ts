@@ -151,14 +151,16 @@ type MoneyRole =
   | 'weekly_income'
   | 'balance';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
-type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income';
+type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income' | 'quoted_cost';
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'down_payment',
-    /\b(down|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close)\b/i,
+    /\b(down(?! (?:the|that|this) (?:street|road|block|hall|way|lane))|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close)\b/i,
   ],
+  // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
+  ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
   ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
@@ -168,9 +170,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
+  // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
+  ['quoted_cost', /\b(quoted|bids?|(?:the|a|their) quote (?:is|was|came))\b/i],
   [
     'loan_amount',
     /\b(loan|borrow\w*|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
@@ -508,7 +512,7 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity)\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay off (?:my|our|the|some) (?:credit card|debt|bills|car|student)\w*)\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
@@ -741,7 +745,17 @@ const RELATED_WORDS: Record<string, string[]> = {
   competitor: ['another', 'other', 'else', 'instead'],
   chose: ['decided', 'went', 'picked'],
   insurance: ['insured', 'carrier', 'policy'],
+  carrier: ['insurance', 'insurer', 'insured', 'policy'],
   incident: ['happen', 'accident', 'crash', 'damage'],
+  // "Who are you with now?", "What are you using now?"
+  current: ['now', 'currently'],
+  monthly: ['month'],
+  location: ['office', 'branch', 'store', 'site', 'shop', 'clinic'],
+  brand: ['make', 'manufacturer', 'model'],
+  software: ['system', 'tool', 'platform', 'program', 'app'],
+  destination: ['moving', 'move', 'relocating', 'going', 'headed'],
+  origin: ['moving', 'move', 'relocating', 'coming'],
+  city: ['town'],
 };
 
 function keywordsOf(field: DatasetField): string[] {
@@ -793,9 +807,10 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
 }
 
 /** What a free-text field asks for, read from its name and description. */
-type StringKind = 'person' | 'organization' | 'thing';
+type StringKind = 'person' | 'organization' | 'place' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
   const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
   if (
     /\b(who|person|decision maker|contact name|full name|owner|manager|doctor|dentist|provider|hygienist|rep|representative|referr\w*)\b/.test(
       said,
@@ -889,8 +904,7 @@ function organizationIn(sentence: Sentence, text: CallText, field: DatasetField)
   const name = match ? cleanOrg(match[1]!) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
     name &&
-    CUSTOMERS_OWN.test(field.description) &&
-    sentence.speaker === 'agent' &&
+    ((CUSTOMERS_OWN.test(field.description) && sentence.speaker === 'agent') || asksCustomersThing(field)) &&
     agentOrganizationsOf(text).has(name)
   )
     return null;
@@ -914,7 +928,7 @@ function wantedThingIn(sentence: Sentence): string | null {
 }
 
 /** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
-function phraseIn(sentence: Sentence, keywords: string[], text: CallText): string | null {
+function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field: DatasetField): string | null {
   const words = sentence.text
     .replace(/[.?!,;:]+/g, ' ')
     .split(/\s+/)
@@ -930,7 +944,8 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText): strin
   while (
     nameStart > 0 &&
     /^[A-Z][a-zA-Z0-9+-]*$/.test(words[nameStart - 1]!) &&
-    !NOT_PERSON_WORDS.test(words[nameStart - 1]!)
+    !NOT_PERSON_WORDS.test(words[nameStart - 1]!) &&
+    !NOT_A_NAME.test(words[nameStart - 1]!)
   )
     nameStart--;
   // Not the agent's own business ("Northside Auto, this is Ray").
@@ -951,7 +966,9 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText): strin
     .slice(start, index + 1)
     .join(' ')
     .toLowerCase();
-  return phrase.split(' ').length >= 1 && phrase.length > 2 ? phrase : null;
+  // A word of the field's name alone ("plan" for a current plan) names nothing.
+  if (!phrase.includes(' ') && field.name.toLowerCase().split('_').map(stem).includes(stem(phrase))) return null;
+  return phrase.length > 2 ? phrase : null;
 }
 
 /** A number said with what it counts ("14 technicians") before any other number. */
@@ -960,6 +977,37 @@ function countsWithNouns(said: string, keywords: string[]): number[] {
     .filter((match) => keywords.includes(stem(match[2]!)))
     .map((match) => Number(match[1]!.replace(/,/g, '')));
   return counted.length > 0 ? counted : countsIn(said);
+}
+
+/** The part of a run-on sentence that says the field's words: "For that size it's 145 a visit. Can we start at 830?" → its first part. */
+function partWithKeyword(said: string, keywords: string[]): string {
+  return (
+    said
+      .split(/(?<=[.?!;])\s+/)
+      .find((part) => (part.match(/[A-Za-z]+/g) ?? []).some((word) => keywords.includes(stem(word)))) ?? ''
+  );
+}
+
+/** A count of people asked for: drivers, guests, travelers, residents… */
+const asksPeople = (keywords: string[]) =>
+  keywords.some((keyword) =>
+    /^(driver|people|person|guest|traveler|traveller|passenger|resident|adult|attendee|occupant|member|household|famil)/.test(
+      keyword,
+    ),
+  );
+const RELATIVE =
+  '(?:wife|husband|son|daughter|kid|child|children|partner|spouse|mom|mother|dad|father|brother|sister|boyfriend|girlfriend|fianc[eé]e?|roommate|friend|teen|teenager|grandson|granddaughter|grandma|grandpa|boy|girl)s?';
+/**
+ * People listed instead of counted: "just me and my son" is 2, "me, my wife and our 2 kids" 4,
+ * "just me" 1, "the 2 of us" 2 (number words are digits by now).
+ */
+function peopleNamedIn(said: string): number | null {
+  const ofUs = /\bthe (\d) of us\b/i.exec(said);
+  if (ofUs) return Number(ofUs[1]);
+  if (!/\b(?:me|myself)\b/i.test(said)) return null;
+  const relatives = [...said.matchAll(new RegExp(`\\b(?:my|our)\\s+(?:(\\d)\\s+)?(?:\\w+\\s+)?${RELATIVE}\\b`, 'gi'))];
+  if (relatives.length === 0) return /\b(?:just|only) (?:me|myself)\b/i.test(said) ? 1 : null;
+  return relatives.reduce((count, match) => count + (match[1] ? Number(match[1]) : 1), 1);
 }
 
 /** The figure a change ends at: "from 140 to 180 a month" is 180. */
@@ -983,26 +1031,95 @@ const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){
 const asksVehicle = (field: DatasetField) =>
   /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
 
+/** A place named after a direction word: "moving from Phoenix to Denver". */
+const PLACE = /\b(to|from|in)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g;
+
+/** The place a city field asks for: where someone is going ("destination"), coming from ("origin"), or either. */
+function placeIn(sentence: Sentence, field: DatasetField): string | null {
+  const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  const direction = /\b(destination|new|moving to|going|headed)\b/.test(said)
+    ? 'to'
+    : /\b(origin|from|current|old)\b/.test(said)
+      ? 'from'
+      : null;
+  for (const match of sentence.text.matchAll(PLACE)) {
+    if (direction && match[1]!.toLowerCase() !== direction) continue;
+    const words = match[2]!.split(/\s+/);
+    // "to Denver Monday": the place ends before a day or a month.
+    const end = words.findIndex((word) => NOT_PERSON_WORDS.test(word));
+    const kept = end < 0 ? words : words.slice(0, end);
+    if (kept.length > 0) return kept.join(' ');
+  }
+  return null;
+}
+
 /**
- * A bare name answering the field's question: "Who's your insurance with?" — "State Farm." (the
- * agent's own organization, named in the greeting, is not the answer).
+ * A field whose value is something the customer has (their current carrier, the brand of their
+ * furnace, their software): the agent's own organization is never its answer.
  */
-function organizationAnswering(sentence: Sentence, text: CallText, keywords: string[]): string | null {
-  if (!byCustomer(sentence)) return null;
-  const asked = precedingTurn(text, sentence).some((question) =>
-    (question.text.toLowerCase().match(/[a-z]+/g) ?? []).some((word) => keywords.includes(stem(word))),
+const asksCustomersThing = (field: DatasetField) =>
+  /\b(current|brand|make|manufacturer|carrier|insurer|insurance|vendor|competitor|software|supplier|lender|bank|employer)\b/i.test(
+    `${field.name.replace(/_/g, ' ')} ${field.description}`,
   );
-  const name = asked ? BARE_ORG.exec(sentence.text.trim())?.[1] : undefined;
-  return name ? cleanOrg(name) : null;
+
+/** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
+const NAME_FIRST =
+  /^([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|and|&|of))*?)\s*(?:[.,!]|$|\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\s))/;
+/** "It's a Carrier", "We're with State Farm", "We use Dentrix": a short answer naming the thing. */
+const IT_IS_A =
+  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2})\s*[.!]?$/i;
+const NOT_A_NAME =
+  /^(?:I|I'm|We|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
+
+/**
+ * A name the customer answers the field's question with, first in their reply: "Who's your
+ * insurance with?" — "State Farm."; "What are you using now?" — "Dentrix, but the reminders keep
+ * failing." It names the thing itself, so it beats a description said elsewhere ("our scheduling
+ * software"); the agent's own organization is not the answer (see extractField).
+ */
+function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[]): Found | null {
+  // The answer to the question that shares most of the field's words ("what payroll software",
+  // not "who do you bank with now", for a current payroll software).
+  let best: { found: Found; asked: number } | null = null;
+  for (const sentence of text.sentences) {
+    if (!byCustomer(sentence)) continue;
+    // The turn before asks (a recognizer may drop its question mark); the first name in the reply answers.
+    const asked = new Set(
+      precedingTurn(text, sentence).flatMap((said) =>
+        (said.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)),
+      ),
+    ).size;
+    if (asked === 0 || (best && best.asked >= asked)) continue;
+    const said = sentence.text.trim();
+    const named = NAME_FIRST.exec(said)?.[1];
+    const words = named?.split(/\s+/) ?? [];
+    const thing = IT_IS_A.exec(said)?.[1];
+    const value =
+      named &&
+      words.length <= 4 &&
+      !words.some(
+        (word) => NOT_A_NAME.test(word) || NOT_PERSON_WORDS.test(word) || /^(?:Today|Tomorrow|Tonight)$/.test(word),
+      )
+        ? (cleanOrg(named) ?? named)
+        : thing && !STOP_WORDS.has(thing.toLowerCase())
+          ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
+          : null;
+    if (value) best = { found: { value, sentences: [sentence] }, asked };
+  }
+  return best?.found ?? null;
 }
 
 /** Candidate values of a field in one sentence. */
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money':
-      return moneyOf(sentence.text);
-    case 'number':
-      return countsWithNouns(sentence.text, keywords);
+      return moneyOf(partWithKeyword(sentence.text, keywords)).concat(moneyOf(sentence.text));
+    case 'number': {
+      const counts = countsWithNouns(sentence.text, keywords);
+      const people = asksPeople(keywords) ? peopleNamedIn(sentence.text) : null;
+      // "Me, my wife and our three kids" counts five people, not three.
+      return people !== null ? [people] : counts;
+    }
     case 'email':
       return emailsOf(sentence, text);
     case 'phone':
@@ -1028,8 +1145,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         kind === 'person'
           ? personIn(sentence, text)
           : kind === 'organization'
-            ? (organizationIn(sentence, text, field) ?? organizationAnswering(sentence, text, keywords))
-            : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text));
+            ? organizationIn(sentence, text, field)
+            : kind === 'place'
+              ? placeIn(sentence, field)
+              : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
@@ -1074,11 +1193,20 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
     if (optOut) return { value: true, sentences: [optOut] };
   }
+  // A name given as the answer to the field's own question is the value.
+  if (field.type === 'string' && ['organization', 'thing'].includes(stringKindOf(field))) {
+    const named = namedAnswerFor(field, text, keywordsOf(field));
+    if (named && !(asksCustomersThing(field) && agentOrganizationsOf(text).has(named.value as string))) return named;
+  }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';
   const keywords = keywordsOf(field);
   const ranked = text.sentences
-    .map((sentence) => ({ sentence, score: relevance(sentence, keywords, text) }))
+    // A question asks for a value more often than it gives one ("Which plan are you on now?").
+    .map((sentence) => ({
+      sentence,
+      score: relevance(sentence, keywords, text) - (/\?\s*$/.test(sentence.text) ? 1 : 0),
+    }))
     .filter(({ score }) => selfEvident || score > 0)
     // Most relevant first; the customer's words before the agent's; then in call order.
     .sort(
@@ -1109,7 +1237,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
           ? personIn(sentence, text)
           : kind === 'organization'
             ? organizationIn(sentence, text, field)
-            : wantedThingIn(sentence);
+            : kind === 'place'
+              ? placeIn(sentence, field)
+              : wantedThingIn(sentence);
       if (value) return { value, sentences: [sentence] };
     }
   }

@@ -15,7 +15,7 @@ const scaleOf = (word: string) =>
 
 /** What follows a number that makes it a count, a share or a time, not an amount of money. */
 const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months?|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score)/i;
+  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months?|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i;
 
 /**
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
@@ -45,7 +45,7 @@ export function amountsIn(text: string): SaidAmount[] {
   }
   // "about two seventy five" written "about to 75": a pair after an amount's lead-in, its "two" heard as "to".
   for (const match of text.matchAll(
-    /\b(?:about|around|roughly|maybe|like|is|was|for|running)\s+(?:to|too)\s+(\d\d)\b/gi,
+    /\b(?:about|around|round|roughly|maybe|like|is|was|for|running)\s+(?:to|too)\s+(\d\d)\b/gi,
   )) {
     const at = match.index + match[0].length - match[1]!.length;
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
@@ -128,7 +128,9 @@ export function countsIn(text: string): number[] {
     .replace(MONEY, ' ')
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
-    .replace(/\bat \d{1,2}\b/gi, ' ');
+    .replace(/\bat \d{1,2}\b/gi, ' ')
+    // An age is no count: "my son, he just turned 17", "she's 12 years old".
+    .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?)[- ]old\b/gi, ' ');
   return (
     [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
       .map((match) => Number(match[0].replace(/,/g, '')))
@@ -184,14 +186,18 @@ export function datesIn(said: string, facts: CallFacts, { past = false } = {}): 
   const text = said.replace(/\bW-?\d{1,2}s?\b|\b(?:1099|1040)s?\b/gi, ' ');
   // A date said of the past ("When did the storm hit?" — "April 28th") is the last one, not the next:
   // the parser takes the nearest year, so one ahead of the call with no year said goes back a year.
-  return chrono
-    .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: !past })
-    .map((result) => {
-      const date = result.start.date();
-      if (past && !result.start.isCertain('year') && date.getTime() > facts.recordedAt.getTime())
-        date.setUTCFullYear(date.getUTCFullYear() - 1);
-      return dayInOffset(date, facts.utcOffsetMinutes);
-    });
+  return (
+    chrono
+      .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: !past })
+      // "I'm paying too much right now", "165 a month" name no date.
+      .filter((result) => !/^(?:right )?now$|^(?:a|an|one|\d+)\s+(?:day|week|month|year)s?$/i.test(result.text.trim()))
+      .map((result) => {
+        const date = result.start.date();
+        if (past && !result.start.isCertain('year') && date.getTime() > facts.recordedAt.getTime())
+          date.setUTCFullYear(date.getUTCFullYear() - 1);
+        return dayInOffset(date, facts.utcOffsetMinutes);
+      })
+  );
 }
 
 const STATE_NAMES = Object.keys(US_STATES)
