@@ -74,7 +74,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       exclude:
         /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach (?:me|you)|(?:how|what) about (?:\w+day|tomorrow|today|the \d|next|\d)|would (?:\w+day|tomorrow|today|the \d+\w*|\d)[^.?!]{0,25} work|(?:what'?s|what is) (?:a|the) (?:good|best) (?:number|e-?mail|time))\b/i,
       patterns: [
-        /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|will (this|you)|is (this|it|that))\b[^.!]*\?/i,
+        /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|would you be|have you|did you|any idea|will (this|you)|is (this|it|that|your))\b[^.!]*\?/i,
       ],
     },
     {

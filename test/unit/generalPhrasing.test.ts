@@ -1419,3 +1419,97 @@ describe('found on the ninth held-out round (h61–h68), tested in other words',
     ).toBeUndefined();
   });
 });
+
+describe('found on the tenth held-out round (h69–h76), tested in other words', () => {
+  test('lending: "$600 and $15,000" is one figure; your own home; a cottage for summers; a home closed on years ago is a refinance; an hourly wage', () => {
+    expect(
+      lead([
+        ['agent', 'What are they asking for it?'],
+        ['customer', "They're asking $600 and $15,000."],
+      ]).purchase_price,
+    ).toBe(615_000);
+    expect(
+      lead([
+        ['agent', "So it'll be your own home, not a rental?"],
+        ['customer', 'Yes, just for us.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "We'd like to buy a small cottage on the coast for summers."]]).occupancy).toBe(
+      'SecondHome',
+    );
+    expect(
+      lead([
+        ['customer', 'We closed on the house two years ago at seven percent, and rates have dropped since.'],
+        ['agent', 'What is left on it?'],
+        ['customer', 'About two ninety.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 290_000 });
+    expect(
+      lead([
+        ['agent', 'What do you do for a living?'],
+        ['customer', 'I drive a forklift at a warehouse, twenty five dollars an hour, full time.'],
+      ]).monthly_income,
+    ).toBe(4333.33);
+  });
+
+  test('dataset fields: the vehicle traded in and the one bought; new or not; the agent\'s business never a company asked for; "I run <Name>"; a rate and its total', () => {
+    const cars = datasetOf('cars', [
+      ['vehicle', 'string', 'vehicle'],
+      ['trade_in_vehicle', 'string', 'trade in vehicle'],
+    ]);
+    expect(
+      extractDataset(
+        cars,
+        call([['customer', "I'd like the 2023 Honda Pilot, and I'd trade in my 2012 Nissan Altima."]]),
+      ).data,
+    ).toMatchObject({ vehicle: '2023 Honda Pilot', trade_in_vehicle: '2012 Nissan Altima' });
+    const newness = datasetOf('newness', [['new_customer', 'boolean', 'new customer']]);
+    expect(
+      extractDataset(newness, call([['customer', 'This is my first time calling you guys.']])).data.new_customer,
+    ).toBe(true);
+    expect(
+      extractDataset(newness, call([['customer', "I've been coming here for years, you know me."]])).data.new_customer,
+    ).toBe(false);
+    const job = datasetOf('job', [
+      ['property_company', 'string', 'property company'],
+      ['rooms', 'number', 'rooms'],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ]);
+    expect(
+      extractDataset(
+        job,
+        call([
+          ['agent', "Hi, it's Dana from Crystal Clear Windows, returning your call."],
+          ['customer', 'Thanks. I run Maple Court Apartments.'],
+          ['agent', 'How many rooms?'],
+          ['customer', 'Eight.'],
+          ['agent', 'We bill 85 a room, so 680 total.'],
+        ]),
+      ).data,
+    ).toMatchObject({ property_company: 'Maple Court Apartments', rooms: 8, quote_amount: 680 });
+  });
+
+  test('appointments: a time offered after one turned down is on that day; "I\'ll be there" arranges; discovery: "Would you be paying cash?"', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) => detectActions(call(turns), null).appointments.map((a) => a.start);
+    expect(
+      starts([
+        ['agent', 'Would Thursday at 2 work?'],
+        ['customer', 'Anything later in the day?'],
+        ['agent', 'We have four thirty.'],
+        ['customer', 'Four thirty is great.'],
+      ]),
+    ).toEqual(['2026-10-15T16:30:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Come take it for a spin Friday at 11?'],
+        ['customer', "Friday at 11, I'll be there."],
+      ]),
+    ).toEqual(['2026-10-16T11:00:00-04:00']);
+    const discovery = scoreTranscript(
+      DEFAULT_SCORECARD_TEMPLATE,
+      uniqueSegments(call([['agent', 'Would you be paying cash?']])),
+    ).criteria.find((criterion) => criterion.id === 'needs_discovery')?.passed;
+    expect(discovery).toBe(true);
+  });
+});

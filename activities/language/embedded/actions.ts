@@ -207,10 +207,10 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
-  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead)\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner)|something (?:earlier|later|sooner))\b/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
 function durationMinutesOf(sentence: Sentence): number {
@@ -254,6 +254,9 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
   const customer = text.customerName?.value ?? null;
   const recordedMs = text.facts.recordedAt.getTime();
   const candidates: Candidate[] = [];
+  let lastDay: { turnIndex: number; start: Date; declined: boolean } | null = null;
+  // Turns in which a clock time was offered (taken or turned down).
+  const candidatesOffered: number[] = [];
   for (const sentence of text.sentences) {
     // A time counts when a meeting is being arranged: cue words in it, or in the turns around it
     // ("Could we meet Wednesday?" — "No." — "How about Thursday at 10 am?"; two-channel
@@ -262,7 +265,8 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       (nearby) => Math.abs(nearby.turnIndex - sentence.turnIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
-    const results = parseDates(forDateParser(sentence.text, text), text)
+    const timesTalked = candidatesOffered.some((turnIndex) => sentence.turnIndex - turnIndex <= 3);
+    const results = parseDates(forDateParser(sentence.text, text, timesTalked), text)
       // A meeting has a clock time said as one: not "from 140" (a figure) nor "a few minutes".
       .filter(
         (result) =>
@@ -270,6 +274,19 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       );
     for (const result of results) {
       let start = businessHours(result);
+      const daySaid = result.start.isCertain('weekday') || result.start.isCertain('day');
+      candidatesOffered.push(sentence.turnIndex);
+      // "Is tomorrow at 3:15 okay?" — "Anything earlier?" — "We have 9:45.": a time without a day
+      // offered after a time was turned down is on that day.
+      if (daySaid) lastDay = { turnIndex: sentence.turnIndex, start, declined: false };
+      else if (lastDay?.declined && sentence.turnIndex - lastDay.turnIndex <= 3) {
+        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
+        start = onSameLocalDay(
+          lastDay.start,
+          local.getUTCHours() * 60 + local.getUTCMinutes(),
+          text.facts.utcOffsetMinutes,
+        );
+      }
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
       const reply = text.sentences.filter(
@@ -278,7 +295,10 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       // "Tuesday at 4:30?" — "Could we make it five?": the same day at the time the reply asks for.
       const counter = reply.map((answer) => counterTimeIn(answer.text)).find((time) => time !== null);
       if (counter != null) start = onSameLocalDay(start, counter, text.facts.utcOffsetMinutes);
-      else if (reply.some((answer) => DECLINE.test(answer.text))) continue;
+      else if (reply.some((answer) => DECLINE.test(answer.text))) {
+        if (daySaid && lastDay) lastDay.declined = true;
+        continue;
+      }
       const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
       const end = new Date(start.getTime() + durationMinutesOf(sentence) * 60_000);
       candidates.push({
@@ -293,7 +313,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         startMs: start.getTime(),
         turnIndex: sentence.turnIndex,
         offeredWith: results.length,
-        daySaid: result.start.isCertain('weekday') || result.start.isCertain('day'),
+        daySaid,
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
         meridiemSaid: result.start.isCertain('meridiem'),
         weekday: local.getUTCDay(),
@@ -335,7 +355,7 @@ const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
-const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works|is|for|then|sharp|tomorrow|today|on)\b))`;
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|on|okay|ok|good|fine|alright|perfect)\b))`;
 
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =
@@ -346,14 +366,22 @@ const DAY_NAMED =
  * time a recognizer wrote without its colon ("at 230", "at 1045": Whisper writes "two thirty" so)
  * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
-function forDateParser(said: string, text: CallText): string {
-  const resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
+function forDateParser(said: string, text: CallText, timesTalked = false): string {
+  let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
     // "11 on Saturday it is": an hour that opens a sentence before its day is a time.
     .replace(/^(\W*)(1[0-2]|0?[1-9])((?::\d\d)?) on (?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, '$1at $2$3 on ')
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
     .replace(/\b(\d{1,2}(?::\d\d)?) in the morning\b/gi, '$1 am');
+  // Right after times were offered, a recognizer's "We have 945" and "945 is perfect" are times too.
+  if (timesTalked)
+    resolved = resolved
+      .replace(
+        /\b(have|how about|what about|do|got|there's|opening at)\s+(1[0-2]|0?[1-9])([0-5]\d)\b(?=\s*(?:[.,?!]|$|instead|then))/gi,
+        '$1 at $2:$3',
+      )
+      .replace(/^(\W*)(1[0-2]|0?[1-9])([0-5]\d)\s+(?=(?:is|works|sounds|would|it is)\b)/i, '$1at $2:$3 ');
   if (!DAY_NAMED.test(resolved)) return resolved;
   return resolved.replace(
     new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),

@@ -149,6 +149,7 @@ type MoneyRole =
   | 'annual_income'
   | 'biweekly_income'
   | 'weekly_income'
+  | 'hourly_income'
   | 'balance';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
 type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income' | 'quoted_cost';
@@ -166,6 +167,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
   ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
+  ['hourly_income', /\b(?:an|a|per|each) hour\b|\bhourly\b/i],
   ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b/i],
   ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
   [
@@ -197,12 +199,22 @@ const GROSS_PAY = /\b(before|gross|pre-?tax)\b/i;
 /** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
 const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
 
-const INCOME_ROLES: (MoneyRole | OtherRole)[] = ['monthly_income', 'annual_income', 'biweekly_income', 'weekly_income'];
-/** Pay periods in a month: a yearly, an every-two-weeks and a weekly figure as a monthly one. */
+const INCOME_ROLES: (MoneyRole | OtherRole)[] = [
+  'monthly_income',
+  'annual_income',
+  'biweekly_income',
+  'weekly_income',
+  'hourly_income',
+];
+/**
+ * Pay periods in a month: a yearly, an every-two-weeks, a weekly and an hourly figure as a monthly
+ * one (an hourly wage at full time, 40 hours a week, as lenders count it).
+ */
 const PER_MONTH: Partial<Record<MoneyRole, number>> = {
   annual_income: 1 / 12,
   biweekly_income: 26 / 12,
   weekly_income: 52 / 12,
+  hourly_income: (40 * 52) / 12,
 };
 
 function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRole | null {
@@ -272,6 +284,7 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
   annual_income: [1_000, 100_000_000],
   biweekly_income: [50, 10_000_000],
   weekly_income: [25, 10_000_000],
+  hourly_income: [7, 1_000],
   balance: [5_000, 100_000_000],
 };
 const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount', 'balance'];
@@ -337,7 +350,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.
     const clauses = withoutPostalCodes(sentence.text).split(
-      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
+      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
@@ -385,11 +398,11 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
-    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|cottage|chalet|for (?:the )?(?:weekends|summers?|vacations?|holidays)|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|mov(e|ing) in|be (your|our|my) (new |main |primary )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -518,11 +531,11 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:(?:new|used|little|small|nice|nicer|big|bigger|smaller|cheap|older|old|first|second)\s+)*(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy|buying|bought)${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
+  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
   'gi',
 );
 const REFINANCE_CUES =
-  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage))\b/gi;
+  /\b(refinanc\w*|refi|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -811,6 +824,9 @@ type StringKind = 'person' | 'organization' | 'place' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
   const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
+  // "insurance_provider" is an organization though "provider" may be a person.
+  if (/\b(insurance|insurer|carrier|company|bank|lender|employer|brand)\b/.test(field.name.replace(/_/g, ' ')))
+    return 'organization';
   if (
     /\b(who|person|decision maker|contact name|full name|owner|manager|doctor|dentist|provider|hygienist|rep|representative|referr\w*)\b/.test(
       said,
@@ -830,7 +846,7 @@ const TITLE = /\b(Doctor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Miss|Professor|Prof\.?)\s+([A-
 const PERSON = /\b([A-Z][a-z]+(?:\s+[A-Z][a-zA-Z'-]+){1,2})\b/g;
 const NOT_PERSON_WORDS =
   /^(?:I|I'm|We|The|Yes|No|Hi|Hello|Thanks|Okay|Sure|Great|Please|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
-const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named)\\s+(${ORG})`);
+const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named|manage|run|represent)\\s+(${ORG})`);
 
 /** A role word just before a name: "the owner, Rick Dawson", "my boss Ann Lee". */
 const ROLE_BEFORE =
@@ -882,14 +898,18 @@ function greetingOrganizationIn(sentence: Sentence): string | null {
 function agentOrganizationsOf(text: CallText): Set<string> {
   const first = text.agentName?.split(/\s+/)[0];
   const own = new Set<string>();
-  for (const sentence of text.sentences.filter((s) => s.speaker === 'agent')) {
+  // With no speakers (a mono recording), the opening turn is the agent's: who answers or calls.
+  const agentSaid = text.sentences.filter(
+    (s) => s.speaker === 'agent' || (s.speaker === 'unknown' && s.turnIndex === 0),
+  );
+  for (const sentence of agentSaid) {
     if (!(first && sentence.text.includes(first)) && !/\b(?:calling|this is|my name is)\b/i.test(sentence.text))
       continue;
     const match = ORG_AFTER.exec(sentence.text);
     const name = match ? cleanOrg(match[1]!) : null;
     if (name) own.add(name);
   }
-  for (const sentence of text.sentences.filter((s) => s.speaker === 'agent')) {
+  for (const sentence of agentSaid) {
     const name = greetingOrganizationIn(sentence);
     if (name) own.add(name);
   }
@@ -904,7 +924,7 @@ function organizationIn(sentence: Sentence, text: CallText, field: DatasetField)
   const name = match ? cleanOrg(match[1]!) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
     name &&
-    ((CUSTOMERS_OWN.test(field.description) && sentence.speaker === 'agent') || asksCustomersThing(field)) &&
+    ((CUSTOMERS_OWN.test(field.description) && sentence.speaker === 'agent') || !asksForTheBusinessCalled(field)) &&
     agentOrganizationsOf(text).has(name)
   )
     return null;
@@ -966,8 +986,9 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     .slice(start, index + 1)
     .join(' ')
     .toLowerCase();
-  // A word of the field's name alone ("plan" for a current plan) names nothing.
-  if (!phrase.includes(' ') && field.name.toLowerCase().split('_').map(stem).includes(stem(phrase))) return null;
+  // A word of the field's name alone, or a kin of one ("plan" for a current plan, "auto" for a
+  // vehicle), names nothing; the description's examples may ("such as a cleaning").
+  if (!phrase.includes(' ') && keywordsOf({ ...field, description: '' }).includes(stem(phrase))) return null;
   return phrase.length > 2 ? phrase : null;
 }
 
@@ -1010,8 +1031,13 @@ function peopleNamedIn(said: string): number | null {
   return relatives.reduce((count, match) => count + (match[1] ? Number(match[1]) : 1), 1);
 }
 
-/** The figure a change ends at: "from 140 to 180 a month" is 180. */
+/** The figure a change ends at: "from 140 to 180 a month" is 180; a total beats the rate it adds up ("120 a unit, so 1440 total"). */
 function moneyOf(said: string): number[] {
+  const total =
+    /(\$?\d[\d,.]*\s*(?:k|grand|thousand|dollars)?)\s+(?:total|in total|all in|altogether)\b|\b(?:a total of|total(?: is| of| comes to| would be)?|all in(?: it's| is)?)\s+(\$?\d[\d,.]*\s*(?:k|grand|thousand|dollars)?)/i.exec(
+      said,
+    );
+  if (total) return amountsIn(total[1] ?? total[2]!).map((amount) => amount.value);
   const change = /\bfrom\s+\$?\d[\d,.]*\s*(?:k|dollars)?\s+to\s+(\$?\d[\d,.]*\s*(?:k|grand|thousand|dollars)?)/i.exec(
     said,
   );
@@ -1028,6 +1054,7 @@ const PAST_TENSE = /\b(did|was|were|happened|hit|ago|had|came|started|began|occu
 
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
+const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
 const asksVehicle = (field: DatasetField) =>
   /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
 
@@ -1054,17 +1081,16 @@ function placeIn(sentence: Sentence, field: DatasetField): string | null {
 }
 
 /**
- * A field whose value is something the customer has (their current carrier, the brand of their
- * furnace, their software): the agent's own organization is never its answer.
+ * The agent's own organization answers only a field about the business called ("the dental
+ * practice", "the office"): a company, a carrier, a brand or software asked for is the customer's.
  */
-const asksCustomersThing = (field: DatasetField) =>
-  /\b(current|brand|make|manufacturer|carrier|insurer|insurance|vendor|competitor|software|supplier|lender|bank|employer)\b/i.test(
+const asksForTheBusinessCalled = (field: DatasetField) =>
+  /\b(practice|clinic|office|branch|store|location|dealership|shop)\b/i.test(
     `${field.name.replace(/_/g, ' ')} ${field.description}`,
   );
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
-const NAME_FIRST =
-  /^([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|and|&|of))*?)\s*(?:[.,!]|$|\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\s))/;
+const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix": a short answer naming the thing. */
 const IT_IS_A =
   /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2})\s*[.!]?$/i;
@@ -1179,14 +1205,35 @@ const asksOptOut = (field: DatasetField) =>
   negativeQuestion(field) &&
   /\b(call|called|contact|contacted|text|texted)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
 
+/**
+ * Whether someone is new, as people say it: "I've never been to your office before", "first time
+ * calling" are yes; "I've been coming for years", "I'm already a patient" are no.
+ */
+const NEW_TO_US =
+  /\b(?:never been (?:to|in|here|there)|(?:haven't|have not|hadn't) been (?:to|in|here)\b[^.?!]*\bbefore|first (?:time|visit)|new (?:patient|customer|client|member))\b/i;
+const NOT_NEW_TO_US =
+  /\b(?:been (?:coming|going|a (?:patient|customer|client|member)) (?:here |there )?(?:for|since)|(?:already|existing|current) (?:a )?(?:patient|customer|client|member)|i'?m (?:a|an) (?:existing|current|returning) )/i;
+const asksWhetherNew = (field: DatasetField) =>
+  field.type === 'boolean' && /\b(new|first[- ]time)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+
 function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(`${field.name.replace(/_/g, ' ')} ${field.description}`))
     return customerNameFound(text);
   // A vehicle is recognized by its form, a year and a make, wherever the customer names it.
+  // A trade-in field takes the vehicle said with "trade"; any other vehicle field the one not traded in.
   if (field.type === 'string' && asksVehicle(field)) {
+    const tradeIn = /\btrad(?:e|ing)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
     for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
-      const vehicle = VEHICLE.exec(sentence.text)?.[1];
-      if (vehicle) return { value: vehicle, sentences: [sentence] };
+      for (const clause of sentence.text.split(/,|;|\band\b|\bbut\b/)) {
+        const vehicle = VEHICLE.exec(clause)?.[1];
+        if (vehicle && TRADE_IN.test(clause) === tradeIn) return { value: vehicle, sentences: [sentence] };
+      }
+    }
+  }
+  if (asksWhetherNew(field)) {
+    for (const sentence of text.sentences.filter(byCustomer)) {
+      if (NOT_NEW_TO_US.test(sentence.text)) return { value: false, sentences: [sentence] };
+      if (NEW_TO_US.test(sentence.text)) return { value: true, sentences: [sentence] };
     }
   }
   if (asksOptOut(field)) {
@@ -1196,7 +1243,8 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   // A name given as the answer to the field's own question is the value.
   if (field.type === 'string' && ['organization', 'thing'].includes(stringKindOf(field))) {
     const named = namedAnswerFor(field, text, keywordsOf(field));
-    if (named && !(asksCustomersThing(field) && agentOrganizationsOf(text).has(named.value as string))) return named;
+    if (named && (asksForTheBusinessCalled(field) || !agentOrganizationsOf(text).has(named.value as string)))
+      return named;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';

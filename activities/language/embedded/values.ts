@@ -27,7 +27,13 @@ const NOT_MONEY_AFTER =
 export function amountsIn(text: string): SaidAmount[] {
   const found: (SaidAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
+  // "four hundred and five thousand", written "$400 and $5,000": one figure in two pieces.
+  for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])00 and \$?([1-9]\d?),000\b/g)) {
+    found.push({ value: (Number(match[1]) * 100 + Number(match[2])) * 1000, explicit: true, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
   for (const match of text.matchAll(MONEY)) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
     const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
     const scale = (match[2] ?? match[4] ?? match[6] ?? '').toLowerCase();
     const figure = (match[1] ?? match[3] ?? match[5])!;
@@ -129,8 +135,10 @@ export function countsIn(text: string): number[] {
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
     .replace(/\bat \d{1,2}\b/gi, ' ')
-    // An age is no count: "my son, he just turned 17", "she's 12 years old".
-    .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?)[- ]old\b/gi, ' ');
+    // An age is no count: "my son, he just turned 17", "she's 12 years old"; nor is a rate or a
+    // total ("120 a unit, so 1440 total").
+    .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?)[- ]old\b/gi, ' ')
+    .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ');
   return (
     [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
       .map((match) => Number(match[0].replace(/,/g, '')))
