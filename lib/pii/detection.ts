@@ -349,7 +349,7 @@ export function abaValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-type Cue = 'ssn' | 'card' | 'routing' | 'account' | 'birth' | 'phone' | 'reference';
+type Cue = 'ssn' | 'card' | 'routing' | 'bank' | 'account' | 'birth' | 'phone' | 'reference';
 
 /** Words that say what the next number is. Checked on lower-cased text, nearest match wins. */
 const CUES: [Cue, RegExp][] = [
@@ -360,6 +360,8 @@ const CUES: [Cue, RegExp][] = [
   // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
   ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
+  // "What's the ABA for your bank?" with "ABA" misheard: the bank alone, for nine digits that pass the ABA checksum.
+  ['bank', /\bbank(?:'s)?\b/g],
   // Not "checking on my order".
   [
     'account',
@@ -369,7 +371,8 @@ const CUES: [Cue, RegExp][] = [
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [
     'reference',
-    /\b(?:order|ticket|confirmation|tracking|case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
+    // Not "in case the time changes".
+    /\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
   ],
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
   [
@@ -460,6 +463,8 @@ function typeForCue(cue: Cue, run: NumberRun, onlyCue = true): PiiType | null {
     case 'routing':
       // Nine digits, give or take what a recognizer drops or repeats.
       return length >= 7 && length <= 12 ? 'routing_number' : null;
+    case 'bank':
+      return length === 9 && abaValid(run.digits) ? 'routing_number' : null;
     case 'account':
       return length >= 4 && length <= 17 ? 'bank_account' : null;
     case 'birth':
@@ -602,6 +607,12 @@ const SPOKEN_DOMAIN = String.raw`(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s
  */
 const SPOKEN_EMAIL = new RegExp(
   String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+${SPOKEN_DOMAIN}`,
+  'gi',
+);
+/** Spelled letter by letter, with pauses and "as in" words: "r as in robert, k, l, e, i, n, at outlook dot com". */
+const SPELLED_LETTER = String.raw`[a-z0-9](?:\s+as\s+in\s+[a-z]+)?`;
+const SPELLED_EMAIL = new RegExp(
+  String.raw`(?<![\w'’])${SPELLED_LETTER}(?:\s*,?\s+${SPELLED_LETTER}){2,}\s*,?\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
 
@@ -835,7 +846,11 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     for (const match of text.matchAll(WRITTEN_EMAIL)) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
-    for (const match of [...text.matchAll(SPOKEN_EMAIL), ...text.matchAll(ONE_WORD_EMAIL)]) {
+    for (const match of [
+      ...text.matchAll(SPELLED_EMAIL),
+      ...text.matchAll(SPOKEN_EMAIL),
+      ...text.matchAll(ONE_WORD_EMAIL),
+    ]) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
     for (const match of text.matchAll(SWALLOWED_AT_EMAIL)) {

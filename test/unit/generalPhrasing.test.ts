@@ -1434,6 +1434,13 @@ describe('found on the tenth held-out round (h69–h76), tested in other words',
         ['customer', 'Yes, just for us.'],
       ]).occupancy,
     ).toBe('PrimaryResidence');
+    // Spelled with pauses and "as in" words (found on PII round 10).
+    expect(
+      lead([
+        ['agent', 'And your e-mail?'],
+        ['customer', "It's m as in mary, o, r, a, n, at fastmail dot com."],
+      ]).borrower_email,
+    ).toBe('moran@fastmail.com');
     expect(lead([['customer', "We'd like to buy a small cottage on the coast for summers."]]).occupancy).toBe(
       'SecondHome',
     );

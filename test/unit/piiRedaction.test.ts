@@ -287,6 +287,19 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 11: nine digits passing the ABA checksum after a question about the bank, its "ABA" misheard; an e-mail spelled with pauses; "in case" is no case number', () => {
+    expect(redact('It is 021000021.', "What's the odd number for your bank?")).toBe('It is [ROUTING_NUMBER].');
+    // An account asked for after the bank stays an account; nine digits failing the checksum are no routing number.
+    expect(redact('It is 558201934.', "What's your bank account number?")).toBe('It is [BANK_ACCOUNT].');
+    expect(redact('It is 021000022.', 'Which bank do you use?')).toBe('It is 021000022.');
+    // Spelled with pauses and "as in" words.
+    expect(redact("It's m as in mary, o, r, a, n, at fastmail dot com.", 'And your e-mail?')).toBe("It's [EMAIL].");
+    // "In case" names no case number.
+    expect(
+      redact('Four one five, two two one, seven seven three three.', 'A direct line in case the time changes?'),
+    ).toBe('[PHONE].');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);

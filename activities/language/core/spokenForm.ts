@@ -306,16 +306,24 @@ export function normalizeEmails(text: string): string {
   // are one ("all one word") or spelled them letter by letter; otherwise the last word alone is read,
   // by joinSpokenAtWrittenDomain.
   const saidAsOneWord = new RegExp(EMAIL_FILLER.source, 'i').test(text);
-  let rest = text.replace(EMAIL_FILLER, ' ');
+  // "r as in robert, k, l, e, i, n": a letter told by a word is the letter.
+  let rest = text.replace(EMAIL_FILLER, ' ').replace(/\b([a-z]) as in [a-z]+\b/gi, '$1');
   let result = '';
   for (let match = domain.exec(rest); match; match = domain.exec(rest)) {
     const head = rest.slice(0, match.index);
     const words = head.split(/(\s+|,)/);
     const local: string[] = [];
     let cut = words.length;
+    const isLetter = (at: number) => {
+      let before = at - 1;
+      while (before >= 0 && /^\s*$/.test(words[before]!)) before--;
+      return before >= 0 && /^[a-z]$/i.test(words[before]!);
+    };
     for (let index = words.length - 1; index >= 0; index--) {
       const token = words[index]!;
       if (/^\s*$/.test(token)) continue;
+      // Letters spelled one by one with a pause between ("k, l, e, i, n, at …").
+      if (token === ',' && (local.length === 0 || local[0]!.length === 1) && isLetter(index)) continue;
       // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l").
       const spelledLetter = token.length === 1 && (local[0]?.length ?? 0) === 1;
       // Written digits of three or more are a phone number or a figure said before, not the address.
