@@ -1494,6 +1494,12 @@ describe('found on the tenth held-out round (h69–h76), tested in other words',
         ]),
       ).data,
     ).toMatchObject({ property_company: 'Maple Court Apartments', rooms: 8, quote_amount: 680 });
+    // A field that asks for a month gets the month said, not its own word ("renewal").
+    const renewal = datasetOf('renewal', [['renewal_month', 'string', 'The month their policy renews']]);
+    expect(
+      extractDataset(renewal, call([['customer', 'We have about forty trucks, and our renewal is in March.']])).data
+        .renewal_month,
+    ).toBe('March');
   });
 
   test('appointments: a time offered after one turned down is on that day; "I\'ll be there" arranges; discovery: "Would you be paying cash?"', () => {

@@ -820,9 +820,11 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
 }
 
 /** What a free-text field asks for, read from its name and description. */
-type StringKind = 'person' | 'organization' | 'place' | 'thing';
+type StringKind = 'person' | 'organization' | 'place' | 'month' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
   const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  // "renewal_month": "our renewal is in March".
+  if (/\bmonth\b/.test(field.name.replace(/_/g, ' '))) return 'month';
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
   // "insurance_provider" is an organization though "provider" may be a person.
   if (/\b(insurance|insurer|carrier|company|bank|lender|employer|brand)\b/.test(field.name.replace(/_/g, ' ')))
@@ -1058,6 +1060,9 @@ const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the
 const asksVehicle = (field: DatasetField) =>
   /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
 
+const MONTH_NAMED =
+  /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
+
 /** A place named after a direction word: "moving from Phoenix to Denver". */
 const PLACE = /\b(to|from|in)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g;
 
@@ -1174,7 +1179,9 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
             ? organizationIn(sentence, text, field)
             : kind === 'place'
               ? placeIn(sentence, field)
-              : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
+              : kind === 'month'
+                ? (MONTH_NAMED.exec(sentence.text)?.[1] ?? null)
+                : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
