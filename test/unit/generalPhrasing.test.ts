@@ -1526,3 +1526,82 @@ describe('found on the tenth held-out round (h69–h76), tested in other words',
     expect(discovery).toBe(true);
   });
 });
+
+describe('found on the eleventh held-out round (h77–h84), tested in other words', () => {
+  test('lending: "my firm, <Name>"; a base pay is yearly (not "base housing"); "we could list it for", told by a friend; "we\'ve been here"; "we\'d live in one unit"', () => {
+    expect(
+      lead([
+        ['customer', 'My employer, Northrop Grumman, is moving us to Huntsville.'],
+        ['agent', 'And your income?'],
+        ['customer', 'My base is one eighty, plus overtime.'],
+      ]),
+    ).toMatchObject({ employer_name: 'Northrop Grumman', monthly_income: 15_000 });
+    expect(lead([['customer', "We're moving off base housing and I make 6,000 a month."]]).monthly_income).toBe(6000);
+    expect(
+      lead([
+        ['agent', 'What might the house bring?'],
+        ['customer', 'My neighbor, who sells houses, says we could list it for five ten.'],
+      ]).property_value,
+    ).toBe(510_000);
+    expect(
+      lead([
+        ['agent', 'You live in the home?'],
+        ['customer', "We've been here since the kids were born."],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "We'd live in one unit and rent the others."]]).occupancy).toBe('PrimaryResidence');
+  });
+
+  test('dataset fields: "I own <Name>"; a kind of pest; "we\'re with <Name> now, but…"; a bill that "runs"; a lost "about" before "to 40"', () => {
+    const service = datasetOf('service', [
+      ['business_name', 'string', 'business name'],
+      ['pest_type', 'string', 'pest type'],
+      ['current_provider', 'string', 'current provider'],
+      ['monthly_water_bill', 'money', 'monthly water bill'],
+    ]);
+    expect(
+      extractDataset(
+        service,
+        call([
+          ['agent', 'Guardian Pest Control, Nora here.'],
+          ['customer', 'Hi, I own Sunrise Bakery and we keep finding mice in the storeroom.'],
+          ['agent', 'Who handles your pest control now?'],
+          ['customer', "We're with BugAway now, but they never show up."],
+          ['agent', 'And what does your water bill run?'],
+          ['customer', 'to 60 most months.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      business_name: 'Sunrise Bakery',
+      pest_type: 'mice',
+      current_provider: 'BugAway',
+      monthly_water_bill: 260,
+    });
+  });
+
+  test('appointments and tasks: "330 Thursday"; an hour tonight is in the evening, "tomorrow morning at 9" stays morning; "I\'ll process the refund today"', () => {
+    // Wednesday 2026-10-14, 16:40.
+    const actions = (turns: Turn[]) => detectActions(call(turns), null);
+    expect(
+      actions([
+        ['customer', "I'm free Friday after two. Say two thirty?"],
+        ['agent', 'Two thirty Friday, got it.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-16T14:30:00-04:00']);
+    expect(
+      actions([
+        ['agent', 'We can come tonight after you close, around nine?'],
+        ['customer', 'Nine tonight works.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-14T21:00:00-04:00']);
+    expect(
+      actions([
+        ['agent', "I'll text you tonight. Can I call you tomorrow morning at 9?"],
+        ['customer', '9 tomorrow works.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-15T09:00:00-04:00']);
+    expect(actions([['agent', "I'll process the refund today."]]).tasks.map((task) => [task.owner, task.due])).toEqual([
+      ['agent', '2026-10-14'],
+    ]);
+  });
+});

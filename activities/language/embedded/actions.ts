@@ -14,7 +14,7 @@ import { dayInOffset } from '../../../lib/time';
  */
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order';
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order';
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
@@ -207,7 +207,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner)|something (?:earlier|later|sooner))\b/i;
@@ -383,10 +383,20 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       )
       .replace(/^(\W*)(1[0-2]|0?[1-9])([0-5]\d)\s+(?=(?:is|works|sounds|would|it is)\b)/i, '$1at $2:$3 ');
   if (!DAY_NAMED.test(resolved)) return resolved;
-  return resolved.replace(
-    new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
-    '$1 $2:$3',
-  );
+  const withColons = resolved
+    .replace(
+      new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
+      '$1 $2:$3',
+    )
+    // "330 Thursday": a time said just before its day.
+    .replace(/\b(1[0-2]|0?[1-9])([0-5]\d) (?=(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/gi, 'at $1:$2 ');
+  // "Tonight after close, around 10:30": an hour tonight is in the evening.
+  return /\btonight\b/i.test(withColons) && !/\b(?:tomorrow|morning|\w+day)\b/i.test(withColons)
+    ? withColons.replace(
+        /\b(at|around|by|about) (\d{1,2})(?:[:.](\d\d))?\b(?!\s*[ap]\.?m)/gi,
+        (_all, word: string, hour: string, minutes?: string) => `${word} ${hour}${minutes ? `:${minutes}` : ''} pm`,
+      )
+    : withColons;
 }
 
 /** Someone asking to move a meeting already set ("Can we move it?", "I can't make it"). */

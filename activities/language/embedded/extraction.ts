@@ -169,12 +169,16 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
   ['hourly_income', /\b(?:an|a|per|each) hour\b|\bhourly\b/i],
   ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b/i],
-  ['annual_income', /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b/i],
+  // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
+  [
+    'annual_income',
+    /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
+  ],
   [
     'purchase_price',
     /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
-  ['property_value', /\b(worth|valued?|apprais\w*|market value|sell (?:it )?for|go for today|fetch)\b/i],
+  ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   ['quoted_cost', /\b(quoted|bids?|(?:the|a|their) quote (?:is|was|came))\b/i],
   [
@@ -183,10 +187,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
+  /\b(make|making|earn\w*|income|salary|base (?:pay|salary|is)|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
+const OF_OUR_HOUSE = /\b(?:we|i) could (?:sell|list|get)\b|\b(?:our|my) (?:house|home|place) (?:is|would|could)\b/i;
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
   /\bthat'?s (?:what|how much|the amount|the number|the figure) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
@@ -363,7 +368,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       const corrects: boolean = lastInTurn !== null && (correctionPending || CORRECTION.test(sentence.text));
       correctionPending = false;
       const index: number = corrects ? amountIndexInTurn - 1 : amountIndexInTurn++;
-      if (SOMEONE_ELSE.test(clause)) continue;
+      // "A realtor friend said we could list it for 450": someone else said it, of our house.
+      if (SOMEONE_ELSE.test(clause) && !OF_OUR_HOUSE.test(clause)) continue;
       const role: MoneyRole | OtherRole | null =
         lastInTurn && corrects
           ? lastInTurn.role
@@ -392,7 +398,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied.
   [
     'PrimaryResidence',
-    /\b(i|we)('ll| will| would)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
+    /\b(i|we)('ll| will| would|'d)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
   ],
   ['Investment', /\b(rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i],
   [
@@ -402,7 +408,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) lived there|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own )?home|owner[- ]occupied)\b/i,
   ],
 ];
 
@@ -445,6 +451,8 @@ const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
  * developer at X", "I own X", "my employer is X", "X hired me".
  */
 const EMPLOYER_PATTERNS = [
+  // "My company, Medtronic, is transferring me".
+  new RegExp(`\\b(?:[Mm]y|[Oo]ur) (?:company|employer|firm)(?:,| is| is called)\\s+(${ORG})`),
   new RegExp(
     `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,2} (?:at|for|with|by) (?:the )?(${ORG})`,
   ),
@@ -738,7 +746,7 @@ const RELATED_WORDS: Record<string, string[]> = {
   driver: ['driving', 'drive', 'drives'],
   premium: ['paying', 'pay', 'cost', 'price'],
   budget: ['spend', 'afford'],
-  bill: ['paying', 'pay', 'cost'],
+  bill: ['paying', 'pay', 'cost', 'run', 'runs'],
   company: ['business', 'firm', 'organization'],
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
@@ -769,6 +777,21 @@ const RELATED_WORDS: Record<string, string[]> = {
   destination: ['moving', 'move', 'relocating', 'going', 'headed'],
   origin: ['moving', 'move', 'relocating', 'coming'],
   city: ['town'],
+  pest: [
+    'roach',
+    'ant',
+    'termite',
+    'mouse',
+    'mice',
+    'rat',
+    'rodent',
+    'bug',
+    'bee',
+    'wasp',
+    'spider',
+    'flea',
+    'mosquito',
+  ],
 };
 
 function keywordsOf(field: DatasetField): string[] {
@@ -826,7 +849,8 @@ function stringKindOf(field: DatasetField): StringKind {
   // "renewal_month": "our renewal is in March".
   if (/\bmonth\b/.test(field.name.replace(/_/g, ' '))) return 'month';
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
-  // "insurance_provider" is an organization though "provider" may be a person.
+  // "insurance_provider" and "current_provider" are organizations though "provider" may be a person.
+  if (/\b(current|service|internet|it|phone|cable|insurance)\s+provider\b/.test(said)) return 'organization';
   if (/\b(insurance|insurer|carrier|company|bank|lender|employer|brand)\b/.test(field.name.replace(/_/g, ' ')))
     return 'organization';
   if (
@@ -848,7 +872,7 @@ const TITLE = /\b(Doctor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Miss|Professor|Prof\.?)\s+([A-
 const PERSON = /\b([A-Z][a-z]+(?:\s+[A-Z][a-zA-Z'-]+){1,2})\b/g;
 const NOT_PERSON_WORDS =
   /^(?:I|I'm|We|The|Yes|No|Hi|Hello|Thanks|Okay|Sure|Great|Please|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
-const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named|manage|run|represent)\\s+(${ORG})`);
+const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named|manage|run|represent|own)\\s+(${ORG})`);
 
 /** A role word just before a name: "the owner, Rick Dawson", "my boss Ann Lee". */
 const ROLE_BEFORE =
@@ -973,7 +997,8 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   // Not the agent's own business ("Northside Auto, this is Ray").
   if (nameStart < index) {
     const named = words.slice(nameStart, index).join(' ');
-    if (!agentOrganizationsOf(text).has(`${named} ${words[index]}`)) return named;
+    const said = `${named} ${words[index]}`;
+    if (![...agentOrganizationsOf(text)].some((own) => own === said || own.startsWith(`${said} `))) return named;
   }
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
   let start = index;
@@ -981,16 +1006,19 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     start > 0 &&
     /^[a-z]+$/.test(words[start - 1]!) &&
     !STOP_WORDS.has(words[start - 1]!.toLowerCase()) &&
-    !/^(free|new|great|good|big|little|my|your)$/.test(words[start - 1]!)
+    // Not a verb before the thing: "we're seeing roaches", "we have ants".
+    !/^(free|new|great|good|big|little|my|your|seeing|having|getting|finding|noticing|got|have|had|see|saw|found|need|want)$/.test(
+      words[start - 1]!,
+    )
   )
     start--;
   const phrase = words
     .slice(start, index + 1)
     .join(' ')
     .toLowerCase();
-  // A word of the field's name alone, or a kin of one ("plan" for a current plan, "auto" for a
-  // vehicle), names nothing; the description's examples may ("such as a cleaning").
-  if (!phrase.includes(' ') && keywordsOf({ ...field, description: '' }).includes(stem(phrase))) return null;
+  // A word of the field's name alone ("plan" for a current plan) names nothing; the description's
+  // examples may ("such as a cleaning"), and so may a kind of the thing asked ("roaches" for a pest).
+  if (!phrase.includes(' ') && field.name.toLowerCase().split('_').map(stem).includes(stem(phrase))) return null;
   return phrase.length > 2 ? phrase : null;
 }
 
@@ -1098,7 +1126,7 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix": a short answer naming the thing. */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2})\s*[.!]?$/i;
+  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+now\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
@@ -1121,6 +1149,9 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
       ),
     ).size;
     if (asked === 0 || (best && best.asked >= asked)) continue;
+    // "Who handles it now?" asks for an organization, not for a thing.
+    if (stringKindOf(field) === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text)))
+      continue;
     const said = sentence.text.trim();
     const named = NAME_FIRST.exec(said)?.[1];
     const words = named?.split(/\s+/) ?? [];
@@ -1133,7 +1164,9 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
       )
         ? (cleanOrg(named) ?? named)
         : thing && !STOP_WORDS.has(thing.toLowerCase())
-          ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
+          ? stringKindOf(field) === 'organization'
+            ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
+            : thing.toLowerCase()
           : null;
     if (value) best = { found: { value, sentences: [sentence] }, asked };
   }
@@ -1181,7 +1214,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
               ? placeIn(sentence, field)
               : kind === 'month'
                 ? (MONTH_NAMED.exec(sentence.text)?.[1] ?? null)
-                : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
+                : // A vehicle is a year and a make (above), not a word like "auto".
+                  asksVehicle(field)
+                  ? null
+                  : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }

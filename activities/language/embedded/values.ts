@@ -51,7 +51,7 @@ export function amountsIn(text: string): SaidAmount[] {
   }
   // "about two seventy five" written "about to 75": a pair after an amount's lead-in, its "two" heard as "to".
   for (const match of text.matchAll(
-    /\b(?:about|around|round|roughly|maybe|like|is|was|for|running)\s+(?:to|too)\s+(\d\d)\b/gi,
+    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running))\s*(?:to|too)\s+(\d\d)\b/gi,
   )) {
     const at = match.index + match[0].length - match[1]!.length;
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
