@@ -98,13 +98,17 @@ const CALL_BACK_COMMITMENT =
 const CLOCK_TIME = /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat \d|\bnoon\b|o'?clock/i;
 const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 
+/** Who said it, for owning a task: the agent, or an unknown speaker the agent's words point to. */
+const spokenByAgent = (sentence: Sentence) =>
+  sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
+
 function callBackTask(sentence: Sentence, text: CallText, customer: string): DetectedTask | null {
   if (!CALL_BACK_COMMITMENT.test(sentence.text) || CONDITIONAL.test(sentence.text)) return null;
   const resolved = resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes);
   if (CLOCK_TIME.test(resolved)) return null;
   const due = dueOf(sentence, text, 'call', null);
   if (!due) return null;
-  const byAgentSpeaker = sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
+  const byAgentSpeaker = spokenByAgent(sentence);
   return {
     text: byAgentSpeaker ? `Call ${customer} back` : `${customer} calls ${text.agentName ?? 'the agent'} back`,
     owner: byAgentSpeaker ? 'agent' : 'customer',
@@ -154,7 +158,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       }
     }
     // Who does it: the speaker of a commitment; the other party of a request.
-    const speakerIsAgent = sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
+    const speakerIsAgent = spokenByAgent(sentence);
     const owner: DetectedTask['owner'] = commitment
       ? speakerIsAgent
         ? 'agent'

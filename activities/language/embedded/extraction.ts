@@ -1139,6 +1139,7 @@ const NOT_A_NAME =
 function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[]): Found | null {
   // The answer to the question that shares most of the field's words ("what payroll software",
   // not "who do you bank with now", for a current payroll software).
+  const kind = stringKindOf(field);
   let best: { found: Found; asked: number } | null = null;
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence)) continue;
@@ -1150,8 +1151,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     ).size;
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
-    if (stringKindOf(field) === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text)))
-      continue;
+    if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
     const said = sentence.text.trim();
     const named = NAME_FIRST.exec(said)?.[1];
     const words = named?.split(/\s+/) ?? [];
@@ -1164,7 +1164,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
       )
         ? (cleanOrg(named) ?? named)
         : thing && !STOP_WORDS.has(thing.toLowerCase())
-          ? stringKindOf(field) === 'organization'
+          ? kind === 'organization'
             ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
             : thing.toLowerCase()
           : null;
@@ -1284,14 +1284,14 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     if (optOut) return { value: true, sentences: [optOut] };
   }
   // A name given as the answer to the field's own question is the value.
+  const keywords = keywordsOf(field);
   if (field.type === 'string' && ['organization', 'thing'].includes(stringKindOf(field))) {
-    const named = namedAnswerFor(field, text, keywordsOf(field));
+    const named = namedAnswerFor(field, text, keywords);
     if (named && (asksForTheBusinessCalled(field) || !agentOrganizationsOf(text).has(named.value as string)))
       return named;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';
-  const keywords = keywordsOf(field);
   const ranked = text.sentences
     // A question asks for a value more often than it gives one ("Which plan are you on now?").
     .map((sentence) => ({
