@@ -632,6 +632,9 @@ const EMAIL_CUE = /\b(?:e-?mail|inbox)\b/;
  * ("tanya.brooksat.gmail.com", "tanya.brooksatgmail.com"). A dotted word ending in a mail domain
  * is taken for an e-mail only after an e-mail cue, since alone it reads as a web address.
  */
+/** Mail providers that serve people, not web sites: a word glued to one before ".com" is a mailbox. */
+const PERSONAL_MAILBOX_GLUED =
+  /[a-z0-9]{2,}(?:at|ad|@)(?:gmail|googlemail|outlook|yahoo|hotmail|icloud|aol|protonmail|comcast)\.(?:com|net)$/i;
 const SWALLOWED_AT_EMAIL = new RegExp(String.raw`\b[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*\.(?:${TLDS})\b`, 'gi');
 
 // --- street addresses ---------------------------------------------------------------------------
@@ -759,7 +762,11 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   if (suffixAt === null) return null;
   // Words after the street word ("Drive now") do not make its name lower case.
   const capitalized = lowerCaseAt === null || lowerCaseAt > suffixAt;
-  if (!capitalized && (EVERYDAY_STREET_SUFFIXES.has(tokens[suffixAt]!.lower) || !ADDRESS_CUE.test(cueWindow())))
+  if (
+    !capitalized &&
+    (EVERYDAY_STREET_SUFFIXES.has(tokens[suffixAt]!.lower) || !ADDRESS_CUE.test(cueWindow())) &&
+    !townAndStateAfter(tokens, suffixAt + 1)
+  )
     return null;
   let end = suffixAt + 1;
   if (tokens[end]?.text === '.') end++;
@@ -798,6 +805,21 @@ function nameBeforeNumberedUnit(tokens: Token[], from: number, cueWindow: () => 
  * The end of one to four words after a house number that are followed by "in" or a comma and a
  * town (a capitalized word) or, within a few words, a ZIP code — only when an address was asked for.
  */
+/**
+ * "1482 cottonwood drive, Boise, Idaho": a town and a state (or a ZIP code) after the street word
+ * make it an address however the recognizer wrote the name.
+ */
+function townAndStateAfter(tokens: Token[], at: number): boolean {
+  if (tokens[at]?.text !== ',') return false;
+  if (/^\d{5}$/.test(tokens[at + 1]?.text ?? '')) return true;
+  if (!/^[A-Z][a-z]/.test(tokens[at + 1]?.text ?? '')) return false;
+  let index = at + 2;
+  while (tokens[index] && /^[A-Z][a-z]/.test(tokens[index]!.text)) index++;
+  if (tokens[index]?.text === ',') index++;
+  const next = tokens[index];
+  return next !== undefined && (/^[A-Z][a-z]/.test(next.text) || /^\d{5}$/.test(next.text));
+}
+
 function nameBeforePlace(tokens: Token[], from: number, cueWindow: () => string): number | null {
   let index = from;
   while (index - from < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {
@@ -854,9 +876,12 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
     for (const match of text.matchAll(SWALLOWED_AT_EMAIL)) {
-      if (!EMAIL_CUE.test(windowBefore(text, match.index, context))) continue;
-      // One dot is a bare domain ("gmail.com") unless the swallowed "at" is in it ("kpatelatoutlook.com").
-      if (match[0].split('.').length < 3 && !/.at[a-z]/i.test(match[0])) continue;
+      // A personal mailbox's provider glued to a name is an e-mail with no cue ("sandashporteradoutlook.com").
+      if (!PERSONAL_MAILBOX_GLUED.test(match[0])) {
+        if (!EMAIL_CUE.test(windowBefore(text, match.index, context))) continue;
+        // One dot is a bare domain ("gmail.com") unless the swallowed "at" is in it ("kpatelatoutlook.com").
+        if (match[0].split('.').length < 3 && !/.at[a-z]/i.test(match[0])) continue;
+      }
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
   }

@@ -300,6 +300,21 @@ describe('PII in spoken and written text', () => {
     ).toBe('[PHONE].');
   });
 
+  test('found on round 12: a lower-case street followed by its town and state; a name glued to a personal mail provider', () => {
+    expect(redact('It is 905 sycamore lane, Dayton, Ohio.', 'Which one is it?')).toBe(
+      'It is [STREET_ADDRESS], Dayton, Ohio.',
+    );
+    expect(redact('It is 905 sycamore lane, 45402.', 'Which one is it?')).toBe('It is [STREET_ADDRESS], 45402.');
+    // A town alone after it is not enough without an address question.
+    expect(redact('We drove 40 miles down the lane, Dayton.', 'How far?')).toBe(
+      'We drove 40 miles down the lane, Dayton.',
+    );
+    expect(redact('Use mikehaydenadgmail.com for that.', 'Where do we send it?')).toBe('Use [EMAIL] for that.');
+    expect(redact('Use kimatyahoo.com.', '')).toBe('Use [EMAIL].');
+    // A web site is no mailbox.
+    expect(redact('Book on brightsmiles.com or outlook.com.', '')).toBe('Book on brightsmiles.com or outlook.com.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
