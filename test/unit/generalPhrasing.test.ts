@@ -1605,3 +1605,156 @@ describe('found on the eleventh held-out round (h77–h84), tested in other word
     ]);
   });
 });
+
+describe('found on the twelfth held-out round (h85–h92), tested in other words', () => {
+  test('lending: a greeting naming the business is no customer; a job offered is the employer, "… to start" a yearly pay; "yes" after a short answer; a first home; "first.last" e-mail gives the last name', () => {
+    expect(
+      lead([
+        ['agent', 'Good afternoon, Harbor Point Mortgage, this is Dana.'],
+        ['customer', "Hi Dana, I'm Luis Ortiz, I'm leaving the Navy this summer."],
+        ['agent', 'Where will you be working?'],
+        ['customer', "I've got a job offer from Lockheed Martin, ninety six thousand to start."],
+      ]),
+    ).toMatchObject({
+      borrower_first_name: 'Luis',
+      borrower_last_name: 'Ortiz',
+      employer_name: 'Lockheed Martin',
+      monthly_income: 8000,
+    });
+    expect(
+      lead([
+        ['agent', 'And you live there year round?'],
+        ['customer', 'Not anymore, no.'],
+      ]).occupancy,
+    ).toBe(undefined);
+    expect(
+      lead([
+        ['agent', 'And you live there full time?'],
+        ['customer', 'Going on eleven years, yes.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "It'll be our first home, we're moving out of our rental."]]).occupancy).toBe(
+      'PrimaryResidence',
+    );
+    expect(
+      lead([
+        ['agent', 'Hi Monica, thanks for picking up.'],
+        ['customer', 'Sure. My e-mail is m, o, n, i, c, a, dot desai at yahoo dot com.'],
+      ]),
+    ).toMatchObject({ borrower_email: 'monica.desai@yahoo.com', borrower_last_name: 'Desai' });
+  });
+
+  test('amounts: "42 hundred a month"; "paying to 15 a month" is 215; a house number before a lower-case street is no price', () => {
+    expect(lead([['customer', 'I bring in about 38 hundred a month at the plant.']]).monthly_income).toBe(3800);
+    const insurance = datasetOf('insurance', [['current_premium', 'money', 'current premium']]);
+    expect(
+      extractDataset(
+        insurance,
+        call([
+          ['agent', 'What do you pay now?'],
+          ['customer', "We're paying to 15 a month."],
+        ]),
+      ).data.current_premium,
+    ).toBe(215);
+    expect(
+      lead([
+        ['agent', 'Your offer got accepted?'],
+        ['customer', 'Yes, 3107 maple Ridge Drive in Lansing.'],
+        ['agent', "What's the price?"],
+        ['customer', '240.'],
+      ]),
+    ).toMatchObject({ purchase_price: 240_000, property_address: { line: '3107 Maple Ridge Drive', city: 'Lansing' } });
+  });
+
+  test('dataset fields: a model year is no count, "our 12 year old" is a person; "we\'re on <Product>"; a contract up in a month; "yes, through <Name>"; a lower-case business of one\'s own', () => {
+    const fleet = datasetOf('fleet', [
+      ['household_drivers', 'number', 'number of drivers in the household'],
+      ['current_platform', 'string', 'current software platform'],
+      ['renewal_month', 'string', 'renewal month'],
+      ['insurance_provider', 'string', 'insurance provider'],
+    ]);
+    expect(
+      extractDataset(
+        fleet,
+        call([
+          ['agent', 'What are you driving?'],
+          ['customer', 'A 2021 Toyota Camry.'],
+          ['agent', 'Who drives it?'],
+          ['customer', 'Me and our 17 year old.'],
+          ['agent', 'What are you using for dispatch?'],
+          ['customer', "We're on Samsara, and the contract is up in August."],
+          ['agent', 'Do you have insurance on the vans?'],
+          ['customer', 'Yes, through Liberty Mutual.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      household_drivers: 2,
+      current_platform: 'Samsara',
+      renewal_month: 'August',
+      insurance_provider: 'Liberty Mutual',
+    });
+    expect(
+      lead([
+        ['agent', 'What do you do?'],
+        ['customer', 'I own a cleaning company, sparkle and shine, and I take home about six grand a month.'],
+      ]).employer_name,
+    ).toBe('Sparkle and Shine');
+  });
+
+  test('appointments, tasks and scorecards: "the Thursday after next"; "let me … and call you back Monday"; "I\'ll write up an estimate and send it"; "you\'re all set for …"', () => {
+    // Wednesday 2026-10-14.
+    const actions = (turns: Turn[]) => detectActions(call(turns), null);
+    expect(
+      actions([
+        ['agent', 'Could we walk the site the Thursday after next at two?'],
+        ['customer', 'That works.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-22T14:00:00-04:00']);
+    // A day and "around <time>" are one time, not the day and the time today.
+    expect(
+      actions([
+        ['agent', 'Can we go over it Monday around eleven thirty?'],
+        ['customer', 'Sure.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-19T11:30:00-04:00']);
+    expect(
+      actions([['agent', 'Let me check with underwriting and call you back Monday.']]).tasks.map((task) => [
+        task.owner,
+        task.due,
+      ]),
+    ).toEqual([['agent', '2026-10-19']]);
+    expect(
+      actions([['agent', "I'll write up an estimate and send it over tomorrow."]]).tasks.map((task) => [
+        task.text,
+        task.due,
+      ]),
+    ).toEqual([['Send the estimate to the customer', '2026-10-15']]);
+    expect(actions([['agent', "Sure, what's your address?"]]).tasks).toEqual([]);
+    // A pronoun answering a request points at what it named.
+    expect(
+      actions([
+        ['agent', "I'll need your most recent bank statement."],
+        ['customer', "I'll find it and email it Friday."],
+      ]).tasks.map((task) => [task.owner, task.due, task.text]),
+    ).toEqual([['customer', '2026-10-16', 'the customer emails their most recent bank statement']]);
+    // And when the request was not heard as one, "those" still promises something, that day.
+    expect(
+      actions([
+        ['agent', 'Two paste tubs and your latest statement.'],
+        ['customer', "I'll send those tonight."],
+      ]).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([['customer', '2026-10-14']]);
+    const passed = (turns: Turn[]) =>
+      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
+        (criterion) => criterion.id === 'next_steps_agreed',
+      )?.passed;
+    expect(passed([['agent', "Let me pull your file and email you Friday's options."]])).toBe(true);
+    expect(
+      passed([
+        ['agent', 'I have Monday at ten or Tuesday at one.'],
+        ['customer', 'Tuesday, please.'],
+        ['agent', "You're all set for Tuesday at one."],
+      ]),
+    ).toBe(true);
+  });
+});

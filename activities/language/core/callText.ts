@@ -159,9 +159,17 @@ const NOT_NAMES = new Set([
   'Retired',
 ]);
 
+/**
+ * Words that make a capitalized name a business, not a person: "Good morning, Summit Lending, you've
+ * got Marcus" greets no customer.
+ */
+const ORGANIZATION_WORD =
+  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors)\b/;
+export const namesAnOrganization = (name: string) => ORGANIZATION_WORD.test(name);
+
 function isPersonName(candidate: string): boolean {
   const words = candidate.split(/\s+/);
-  if (words.some((word) => NOT_NAMES.has(word))) return false;
+  if (words.some((word) => NOT_NAMES.has(word)) || namesAnOrganization(candidate)) return false;
   // compromise knows common first names; a capitalized pair after an introduction is taken as well.
   return words.length >= 2 || nlp(candidate).people().found;
 }

@@ -323,7 +323,13 @@ export function normalizeEmails(text: string): string {
       const token = words[index]!;
       if (/^\s*$/.test(token)) continue;
       // Letters spelled one by one with a pause between ("k, l, e, i, n, at …").
-      if (token === ',' && (local.length === 0 || local[0]!.length === 1) && isLetter(index)) continue;
+      // "j, o, r, d, a, n, dot reyes": the run of letters before a spoken separator too.
+      if (
+        token === ',' &&
+        (local.length === 0 || local[0]!.length === 1 || /^(?:dot|dash|hyphen|underscore)$/i.test(local[0]!)) &&
+        isLetter(index)
+      )
+        continue;
       // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l").
       const spelledLetter = token.length === 1 && (local[0]?.length ?? 0) === 1;
       // Written digits of three or more are a phone number or a figure said before, not the address.

@@ -1,6 +1,13 @@
 import * as chrono from 'chrono-node';
 import { formatInOffset } from '../../../lib/time';
-import { byAgent, evidenceOfSentences, isOtherSpeaker, type CallText, type Sentence } from '../core/callText';
+import {
+  byAgent,
+  evidenceOfSentences,
+  isOtherSpeaker,
+  precedingTurn,
+  type CallText,
+  type Sentence,
+} from '../core/callText';
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
@@ -36,7 +43,10 @@ function objectPhrase(raw: string, possessiveTo: string): string {
     raw
       .replace(/[.?!]+$/, '')
       // A time said first leaves no object ("fill it out | by Friday").
-      .replace(/^\s*(?:by|before|on|until|no later than)\b.*$/i, '')
+      .replace(
+        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
+        '',
+      )
       .replace(OBJECT_END, '')
       .replace(/\bto (?:you|me|us)\b/gi, '')
       .replace(/^over\s+/i, '')
@@ -94,7 +104,7 @@ function dueAgreedInReply(request: Sentence, text: CallText, verb: string): stri
  * with no clock time is a task (with a time it is an appointment); a conditional one is not.
  */
 const CALL_BACK_COMMITMENT =
-  /\b(?:I|we)(?:'ll| will|'m going to| am going to| are going to)\s+(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with)\b/i;
+  /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with)\b/i;
 const CLOCK_TIME = /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat \d|\bnoon\b|o'?clock/i;
 const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 
@@ -132,16 +142,19 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     if (!match) continue;
     const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
     // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
+    // "I'll write up an estimate and send it": the pronoun's thing is in the sentence itself.
+    const pointsInside = commitment !== null && objectOfFirstVerb(sentence.text) !== '';
     if (
-      /^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
-      // "I'll e-mail it tonight": the pronoun was taken with the verb, a time is all that is left.
-      /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
-      // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
-      (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
-        /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(
-          match[0].slice(0, match[0].length - match[2]!.length),
-        )) ||
-      /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text)
+      !pointsInside &&
+      (/^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
+        // "I'll e-mail it tonight": the pronoun was taken with the verb, a time is all that is left.
+        /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
+        // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
+        (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
+          /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(
+            match[0].slice(0, match[0].length - match[2]!.length),
+          )) ||
+        /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text))
     ) {
       const owner =
         sentence.speaker === 'agent' ? (commitment ? 'agent' : 'customer') : commitment ? 'customer' : 'agent';
@@ -166,9 +179,22 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       : speakerIsAgent
         ? 'customer'
         : 'agent';
-    const object = objectPhrase(match[2]!, owner === 'customer' ? 'their' : 'the');
+    // "I'll put a quote together and email it to you": the pronoun's thing is the first verb's object.
+    const possessive = owner === 'customer' ? 'their' : 'the';
+    const object =
+      objectPhrase(match[2]!, possessive) ||
+      (commitment
+        ? objectOfFirstVerb(sentence.text) ||
+          objectAskedBefore(sentence, text, possessive) ||
+          // "I'll send those tonight" after a request the recognizer garbled: still a task.
+          (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(match[0].slice(0, match[0].length - match[2]!.length))
+            ? 'the items asked for'
+            : '')
+        : '');
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
+    // "Share what's the current balance?": a question's words are no object (a recognizer's "Sure").
+    if (/^(?:what|what's|how|when|where|who|why|which)\b/i.test(object)) continue;
     // A verb that holds its object ("fill it out") needs no other.
     const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
     if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
@@ -196,6 +222,33 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     });
   }
   return tasks.map(({ object: _object, ...task }) => task);
+}
+
+/** What a request names: "I'll need your last two tax returns", "mail me your statement tomorrow?". */
+const ASKED_THING = new RegExp(
+  `\\b(?:need|want|see|${DELIVERY_VERBS})\\s+(?:me\\s+|us\\s+)?((?:your|the|a|an|those|these)\\s+[a-z0-9]+(?:\\s+[a-z0-9]+){0,3}?)\\s*(?:[.?!,]|$|\\s+(?:by|before|so|and|from|today|tonight|tomorrow|this|next|on)\\b)`,
+  'i',
+);
+/**
+ * "I'll need your last two tax returns." — "I'll dig them up and send them over": a pronoun answering
+ * a request points at what the request named.
+ */
+function objectAskedBefore(sentence: Sentence, text: CallText, possessive: string): string {
+  if (!/\b(?:it|them|those|these)\b/i.test(sentence.text)) return '';
+  for (const asked of precedingTurn(text, sentence).reverse()) {
+    const named = ASKED_THING.exec(asked.text);
+    if (named) return objectPhrase(named[1]!, possessive);
+  }
+  return '';
+}
+
+/** "I'll put a quote together and email it": "the quote", the object of the verb before "and". */
+function objectOfFirstVerb(said: string): string {
+  const first =
+    /\bI(?:'ll| will| am going to|'m going to| can)\s+(?:also\s+|just\s+)?[a-z]+(?:\s+(?:out|up|together|over))?\s+((?:a|an|the|your|our|my)\s+[a-z]+(?:\s+(?!together|up|out|over|down)[a-z]+)?)(?:\s+(?:together|up|out|over|down))?\s+and\s+[a-z-]+\s+(?:it|them)\b/i.exec(
+      said,
+    );
+  return first ? first[1]!.replace(/^(?:a|an|our|my)\b/i, 'the').replace(/^your\b/i, 'the') : '';
 }
 
 /** Two objects name the same thing when they share a content word ("the pricing sheet" / "the pricing"). */
@@ -373,6 +426,11 @@ const DAY_NAMED =
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    // "next Wednesday around noon": the parser reads a day and "around <time>" apart (the time today).
+    .replace(
+      /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|\d{4})\s+(?:around|about|roughly|approximately|sometime around|right around)\s+(?=noon\b|midnight\b|\d)/gi,
+      '$1 at ',
+    )
     // "11 on Saturday it is": an hour that opens a sentence before its day is a time.
     .replace(/^(\W*)(1[0-2]|0?[1-9])((?::\d\d)?) on (?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, '$1at $2$3 on ')
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).

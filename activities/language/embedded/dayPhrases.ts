@@ -186,6 +186,12 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
           return `on ${written(addDays(base, days))}`;
         },
       )
+      // "the Friday after next": not the coming Friday but the one a week after it.
+      .replace(
+        new RegExp(`\\b(?:(?:on\\s+)?(?:the|a)\\s+)?${WEEKDAY}\\s+after\\s+next\\b`, 'gi'),
+        (_whole, weekday: string) =>
+          `on ${written(addDays(nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase())), 7))}`,
+      )
       // "Friday the twelfth", "Tuesday the 3rd"
       .replace(
         new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL})\\b`, 'gi'),

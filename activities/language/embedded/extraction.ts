@@ -4,6 +4,7 @@ import {
   byAgent,
   byCustomer,
   evidenceOfSentences,
+  namesAnOrganization,
   precedingTurn,
   sameFirstName,
   splitName,
@@ -172,7 +173,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
   [
     'annual_income',
-    /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
+    /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
   ],
   [
     'purchase_price',
@@ -187,7 +188,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|base (?:pay|salary|is)|paid|bring home|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
+  /\b(make|making|earn\w*|income|salary|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -400,7 +401,11 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
     'PrimaryResidence',
     /\b(i|we)('ll| will| would|'d)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
   ],
-  ['Investment', /\b(rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i],
+  // "We're moving out of our rental" is where they live now, not the home being financed.
+  [
+    'Investment',
+    /\b((?<!(?:out of|leaving|from) (?:my|our|the|a) )rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
+  ],
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
@@ -408,7 +413,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own )?home|owner[- ]occupied)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time)\b/i,
   ],
 ];
 
@@ -466,12 +471,27 @@ const EMPLOYER_PATTERNS = [
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: [a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+  // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X".
+  new RegExp(
+    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
+  ),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
 ];
+/**
+ * "I run a landscaping business, becker lawn and garden, and …": a business of one's own named after
+ * its kind, which a recognizer may write in lower case; the name is capitalized. It must end the
+ * clause: "bright smile, family dentistry." may be one name broken by a comma.
+ */
+const OWN_BUSINESS_NAMED =
+  /\bI (?:own|run|have) (?:my own|a|an|our) (?:[a-z]+ )?(?:business|company|shop|firm|practice|store|restaurant|agency|salon|studio),\s+([a-z][a-z'&-]*(?:\s+[a-z][a-z'&-]*){0,4}?)\s*(?:,\s*(?=(?:and|so|but|i|we|it|which|that)\b)|\.|$)/i;
+const titleCased = (name: string) =>
+  name.replace(/[a-z][\w'-]*/gi, (word) =>
+    /^(?:and|of|the)$/i.test(word) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
+  );
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
 const ASKS_EMPLOYER =
-  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|who do you work|what do you do for work|job)\b/i;
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do for work|job)\b/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
 const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`);
@@ -502,6 +522,9 @@ function extractEmployer(text: CallText): Found | null {
         const cleaned = name ? cleanOrg(name) : null;
         if (cleaned) return { value: cleaned, sentences: [sentence] };
       }
+      const ownBusiness = OWN_BUSINESS_NAMED.exec(clause)?.[1];
+      if (ownBusiness && !NOT_ORGS.test(ownBusiness.split(/\s+/)[0]!))
+        return { value: titleCased(ownBusiness), sentences: [sentence] };
     }
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
     const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
@@ -653,6 +676,20 @@ function extractCustomerPhone(text: CallText): Found | null {
   return text.facts.contactPhone ? { value: text.facts.contactPhone, sentences: [], fromRecord: true } : null;
 }
 
+/**
+ * "Hey Jordan" and "jordan.reyes@gmail.com": an address made of the first name and another word
+ * says the last name, when the call says none.
+ */
+function lastNameFromEmail(firstName: Found, email: Found): Found | null {
+  const [first, last, more] = String(email.value).split('@')[0]!.split(/[._-]/);
+  if (more !== undefined || !last || !/^[a-z]{2,}$/i.test(last)) return null;
+  if (first!.toLowerCase() !== String(firstName.value).toLowerCase()) return null;
+  return {
+    value: last.charAt(0).toUpperCase() + last.slice(1).toLowerCase(),
+    sentences: [...firstName.sentences, ...email.sentences],
+  };
+}
+
 function extractMortgageLead(text: CallText): Record<string, Found | null> {
   const found: Record<string, Found | null> = {};
   const name = customerNameFound(text);
@@ -663,6 +700,8 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   }
   found.borrower_phone = extractCustomerPhone(text);
   found.borrower_email = extractCustomerEmail(text);
+  if (found.borrower_first_name && !found.borrower_last_name && found.borrower_email)
+    found.borrower_last_name = lastNameFromEmail(found.borrower_first_name, found.borrower_email);
   found.property_address = extractAddress(text);
 
   const purpose = extractLoanPurpose(text);
@@ -751,7 +790,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
-  renewal: ['renew', 'renews', 'expire', 'expires'],
+  // "The contract's up in March", "our policy expires in June".
+  renewal: ['renew', 'renews', 'expire', 'expires', 'contract', 'policy', 'term', 'lease'],
   // "You're looking at around 3,400", "145 a visit".
   quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
   roof: ['shingle'],
@@ -773,7 +813,7 @@ const RELATED_WORDS: Record<string, string[]> = {
   monthly: ['month'],
   location: ['office', 'branch', 'store', 'site', 'shop', 'clinic'],
   brand: ['make', 'manufacturer', 'model'],
-  software: ['system', 'tool', 'platform', 'program', 'app'],
+  software: ['system', 'tool', 'platform', 'program', 'app', 'using'],
   destination: ['moving', 'move', 'relocating', 'going', 'headed'],
   origin: ['moving', 'move', 'relocating', 'coming'],
   city: ['town'],
@@ -889,7 +929,7 @@ function personIn(sentence: Sentence, text: CallText): string | null {
     // Not the two people on the call, and not an organization.
     if (text.agentName && sameFirstName(name, text.agentName)) continue;
     if (text.customerName && sameFirstName(name, text.customerName.value)) continue;
-    if (/\b(Inc|LLC|Group|Company|Insurance|Bank|Lending|Mortgage|Dental|Services|Systems)\b/.test(name)) continue;
+    if (namesAnOrganization(name)) continue;
     // A known first name, or a role said just before it; capitalized words alone may be a business.
     const before = sentence.text.slice(0, match.index);
     if (!ROLE_BEFORE.test(before) && !nlp(name).people().found) continue;
@@ -1047,7 +1087,7 @@ const asksPeople = (keywords: string[]) =>
     ),
   );
 const RELATIVE =
-  '(?:wife|husband|son|daughter|kid|child|children|partner|spouse|mom|mother|dad|father|brother|sister|boyfriend|girlfriend|fianc[eé]e?|roommate|friend|teen|teenager|grandson|granddaughter|grandma|grandpa|boy|girl)s?';
+  '(?:wife|husband|son|daughter|kid|child|children|partner|spouse|mom|mother|dad|father|brother|sister|boyfriend|girlfriend|fianc[eé]e?|roommate|friend|teen|teenager|grandson|granddaughter|grandma|grandpa|boy|girl|(?:\\d+[- ])?year[- ]old)s?';
 /**
  * People listed instead of counted: "just me and my son" is 2, "me, my wife and our 2 kids" 4,
  * "just me" 1, "the 2 of us" 2 (number words are digits by now).
@@ -1124,9 +1164,12 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
+/** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
+const ANSWER_LEAD_IN =
+  /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do)[,.]\s+(?=[A-Z])/i;
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix": a short answer naming the thing. */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+now\b|$)/i;
+  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|and|but)\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
@@ -1152,7 +1195,8 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
-    const said = sentence.text.trim();
+    // "Yes, through Delta Dental." names it after the yes.
+    const said = sentence.text.trim().replace(ANSWER_LEAD_IN, '');
     const named = NAME_FIRST.exec(said)?.[1];
     const words = named?.split(/\s+/) ?? [];
     const thing = IT_IS_A.exec(said)?.[1];
@@ -1166,7 +1210,10 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
         : thing && !STOP_WORDS.has(thing.toLowerCase())
           ? kind === 'organization'
             ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
-            : thing.toLowerCase()
+            : // "We're on Motive": a capitalized word after the lead-in is a product's name.
+              /^[A-Z]/.test(thing)
+              ? thing
+              : thing.toLowerCase()
           : null;
     if (value) best = { found: { value, sentences: [sentence] }, asked };
   }

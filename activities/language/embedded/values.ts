@@ -51,12 +51,19 @@ export function amountsIn(text: string): SaidAmount[] {
   }
   // "about two seventy five" written "about to 75": a pair after an amount's lead-in, its "two" heard as "to".
   for (const match of text.matchAll(
-    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running))\s*(?:to|too)\s+(\d\d)\b/gi,
+    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend))\s*(?:to|too)\s+(\d\d)\b/gi,
   )) {
     const at = match.index + match[0].length - match[1]!.length;
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
     found.push({ value: 200 + Number(match[1]), explicit: false, at });
     taken.push([at, at + match[1]!.length]);
+  }
+  // "I make about 42 hundred a month": hundreds said as a count of them.
+  for (const match of text.matchAll(/\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi)) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    found.push({ value: Number(match[1]) * 100, explicit: false, at: match.index });
   }
   // "My base is ten five a month" (10 5): thousands and hundreds said as two numbers.
   for (const match of text.matchAll(
@@ -90,7 +97,7 @@ export function amountsIn(text: string): SaidAmount[] {
     if (/^(st|nd|rd|th)\b/i.test(after) || (/\b(in|since|of|from)\s*$/i.test(before) && /^\d{4}$/.test(match[1]!)))
       continue;
     if (
-      /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Circle)\b/.test(
+      /^\s+(?:[A-Za-z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Circle)\b/.test(
         after,
       )
     )
@@ -131,6 +138,10 @@ function pairsOf(figure: string, scale: string): { pairs?: number } {
 /** Plain numbers that are not money, phone numbers, ZIP codes or times ("25 agents"). */
 export function countsIn(text: string): number[] {
   const withoutOthers = text
+    // "12 hundred square feet" is 1200.
+    .replace(/\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi, (_all, count: string) =>
+      String(Number(count) * 100),
+    )
     .replace(MONEY, ' ')
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
@@ -138,6 +149,8 @@ export function countsIn(text: string): number[] {
     // An age is no count: "my son, he just turned 17", "she's 12 years old"; nor is a rate or a
     // total ("120 a unit, so 1440 total").
     .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?)[- ]old\b/gi, ' ')
+    // A year is no count: "a 2019 Honda Pilot", "since 2012".
+    .replace(/\b(?:19|20)\d\d(?=\s+[A-Z])|\b(?:in|since|from|of|until|before|after)\s+(?:19|20)\d\d\b/g, ' ')
     .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ');
   return (
     [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
@@ -290,7 +303,11 @@ export function addressIn(said: string): PostalAddress | null {
     : '';
   const state = match[5];
   const address: PostalAddress = {
-    line: `${match[1]!.replace(/\s+/g, ' ').replace(/\.$/, '')}${unit}`,
+    // A street's words are names: "2214 willow Creek Court" as a recognizer wrote it is capitalized.
+    line: `${match[1]!
+      .replace(/\s+/g, ' ')
+      .replace(/\.$/, '')
+      .replace(/\b[a-z]/g, (letter) => letter.toUpperCase())}${unit}`,
     city: match[4]!,
   };
   if (state) address.state = state.length === 2 ? state.toUpperCase() : US_STATES[state.toLowerCase()]!;
@@ -306,7 +323,7 @@ export function postalCodeIn(text: string): string | null {
 const NEGATION = /\b(no|not|never|don't|do not|doesn't|isn't|won't|wouldn't|aren't)\b/i;
 /** A yes, or a short "It is." / "We do." that is the whole first clause ("It is, we've lived there twelve years"). */
 const AFFIRMATION =
-  /^(?:(?:yes|yeah|yep|yup|correct|right|that's right|exactly|sure|absolutely|definitely|of course)\b|(?:it is|it's|it will|it'll|i do|we do|i will|we will)\s*(?:[,.!;]|$))/i;
+  /^(?:(?:yes|yeah|yep|yup|correct|right|that's right|exactly|sure|absolutely|definitely|of course)\b|(?:it is|it's|it will|it'll|i do|we do|i will|we will)\s*(?:[,.!;]|$)|(?!no\b|not\b)[^.?!]{1,30},\s*(?:yes|yeah|yep)[.!]?$)/i;
 
 export const isNegated = (sentence: Sentence) => NEGATION.test(sentence.text);
 export const isAffirmation = (sentence: Sentence) => AFFIRMATION.test(sentence.text.trim());
