@@ -1758,3 +1758,82 @@ describe('found on the twelfth held-out round (h85–h92), tested in other words
     ).toBe(true);
   });
 });
+
+describe('found on the thirteenth held-out round (h93–h100), tested in other words', () => {
+  test('lending: "a cottage … for 189" and "found a place"; "listed at one point four"', () => {
+    expect(
+      lead([
+        ['agent', 'Hi, Priya Shah from Northgate Lending, calling you back.'],
+        ['customer', 'Thanks. We found a place, a cottage near the lake for one eighty nine.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 189_000 });
+    // "4.60" after "at" (a recognizer's "four sixty") is no figure in millions.
+    expect(
+      lead([
+        ['agent', "And what's it worth?"],
+        ['customer', 'Zillow has it at 4.60.'],
+      ]).property_value,
+    ).not.toBe(4_600_000);
+    expect(
+      lead([
+        ['agent', "What's the asking price?"],
+        ['customer', "They're listed at two point two."],
+      ]).purchase_price,
+    ).toBe(2_200_000);
+    // A loan's figure with one decimal is more often its rate.
+    expect(lead([['customer', "It's 6.5 on the loan."]]).loan_amount).toBe(undefined);
+  });
+
+  test('appointments: "push it to 4:45" moves the time; "I get off at 4:30" is no offer; "I\'m at work then, anything after three?" declines; "445 on the 9th it is"', () => {
+    // Wednesday 2026-10-14.
+    const actions = (turns: Turn[]) => detectActions(call(turns), null);
+    expect(
+      actions([
+        ['agent', 'How is Friday the sixteenth at 2:15 to go over the numbers?'],
+        ['customer', 'Could we move it to 2:45? My shift ends at 2.'],
+        ['agent', '245 on the 16th it is.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-16T14:45:00-04:00']);
+    expect(
+      actions([
+        ['agent', 'We could do tomorrow at 9:10.'],
+        ['customer', "I'm at school then. Anything after four?"],
+        ['agent', '4:20 then?'],
+        ['customer', '4:20 is perfect.'],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-15T16:20:00-04:00']);
+    const passed = (turns: Turn[]) =>
+      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
+        (criterion) => criterion.id === 'next_steps_agreed',
+      )?.passed;
+    expect(passed([['agent', '930 on Friday it is.']])).toBe(true);
+  });
+
+  test('dataset fields: a short answer to a what-question is the thing; a pet\'s name, also in lower case; "From <Town>" with a capital', () => {
+    const visit = datasetOf('visit', [
+      ['siding_material', 'string', 'siding material'],
+      ['breed', 'string', 'breed'],
+      ['pet_name', 'string', 'pet name'],
+      ['origin_city', 'string', 'origin city'],
+    ]);
+    expect(
+      extractDataset(
+        visit,
+        call([
+          ['customer', 'Hi, our cat mochi keeps sneezing.'],
+          ['agent', 'What kind of cat is she?'],
+          ['customer', 'A Siamese mix, about four.'],
+          ['agent', 'And what siding is on the house?'],
+          ['customer', 'Vinyl siding, pretty old.'],
+          ['agent', 'Where are you moving from?'],
+          ['customer', 'From Spokane, next month.'],
+        ]),
+      ).data,
+    ).toMatchObject({
+      siding_material: 'vinyl siding',
+      breed: 'siamese mix',
+      pet_name: 'Mochi',
+      origin_city: 'Spokane',
+    });
+  });
+});

@@ -267,7 +267,10 @@ const MEETING_CUE =
   /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
-  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner)|something (?:earlier|later|sooner))\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then)\b/i;
+/** Words before a time that tell one's own schedule: "I get off at 4:30", "I work until 5". */
+const SCHEDULE_BEFORE =
+  /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids)\s*(?:at|around|by|about)?\s*$/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
 function durationMinutesOf(sentence: Sentence): number {
@@ -323,12 +326,15 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
     );
     if (!arranging) continue;
     const timesTalked = candidatesOffered.some((turnIndex) => sentence.turnIndex - turnIndex <= 3);
-    const results = parseDates(forDateParser(sentence.text, text, timesTalked), text)
+    const said = forDateParser(sentence.text, text, timesTalked);
+    const results = parseDates(said, text)
       // A meeting has a clock time said as one: not "from 140" (a figure) nor "a few minutes".
       .filter(
         (result) =>
           result.start.isCertain('hour') && CLOCK_SAID.test(result.text) && !/^\d+(-\d+)+$/.test(result.text.trim()),
-      );
+      )
+      // "I get off at 4:30": when someone is busy is no time offered.
+      .filter((result) => !SCHEDULE_BEFORE.test(said.slice(0, result.index)));
     for (const result of results) {
       let start = businessHours(result);
       const daySaid = result.start.isCertain('weekday') || result.start.isCertain('day');
@@ -431,8 +437,13 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|\d{4})\s+(?:around|about|roughly|approximately|sometime around|right around)\s+(?=noon\b|midnight\b|\d)/gi,
       '$1 at ',
     )
-    // "11 on Saturday it is": an hour that opens a sentence before its day is a time.
-    .replace(/^(\W*)(1[0-2]|0?[1-9])((?::\d\d)?) on (?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, '$1at $2$3 on ')
+    // "11 on Saturday it is", "445 on the 9th it is" (a recognizer's 4:45): an hour that opens a
+    // sentence before its day is a time.
+    .replace(
+      /^(\W*)(1[0-2]|0?[1-9]):?([0-5]\d)? on (?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b)/i,
+      (_all, before: string, hour: string, minutes?: string) =>
+        `${before}at ${hour}${minutes ? `:${minutes}` : ''} on `,
+    )
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
     .replace(/\b(\d{1,2}(?::\d\d)?) in the morning\b/gi, '$1 am');
@@ -537,7 +548,7 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
+  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {

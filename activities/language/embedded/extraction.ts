@@ -177,7 +177,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
@@ -305,6 +305,9 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
     return amount.value * 1000;
   if (!HOME_SCALE.includes(role)) return amount.value;
   if (amount.pairs !== undefined) return amount.pairs * 1000;
+  // "It's listed at one point four": a home's price or value with one decimal is in millions (a
+  // loan's "6.5" is more often its rate).
+  if ((role === 'purchase_price' || role === 'property_value') && amount.millions !== undefined) return amount.millions;
   // "the price is two ninety nine", written "$299": no home costs three figures. A round "$500" is
   // more often "five hundred [twenty] thousand" cut short, so it stays implausible.
   if (
@@ -562,7 +565,7 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:(?:new|used|little|small|nice|nicer|big|bigger|smaller|cheap|older|old|first|second)\s+)*(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
+  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
   'gi',
 );
 const REFINANCE_CUES =
@@ -791,6 +794,9 @@ const RELATED_WORDS: Record<string, string[]> = {
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
   // "The contract's up in March", "our policy expires in June".
+  // "What kind of dog is he?" — "A golden retriever."
+  breed: ['kind', 'mix'],
+  pet: ['dog', 'cat', 'puppy', 'kitten'],
   renewal: ['renew', 'renews', 'expire', 'expires', 'contract', 'policy', 'term', 'lease'],
   // "You're looking at around 3,400", "145 a visit".
   quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
@@ -1005,6 +1011,52 @@ const WANT_CUE =
 const PHRASE_TAIL =
   /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
+/** A pet's name as owners say it: "my dog Biscuit", "our cat, Luna,", "her name is Daisy". */
+const PET_NAMED =
+  /\b(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|pet|bird|rabbit|horse)|(?:his|her|its|the (?:dog|cat)'s) name is|(?:dog|cat|puppy|kitten) (?:named|called))\s*,?\s+([A-Z][a-z]+)\b/;
+const PET_NAMED_LOWER =
+  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been)\b)([a-z]{3,})\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b/;
+function petNameIn(sentence: Sentence, field: DatasetField): string | null {
+  const asked = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
+  const name = PET_NAMED.exec(sentence.text)?.[1];
+  if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
+  // A recognizer writes the name in lower case ("my dog biscuit has been limping"): a word between
+  // the animal and what it does.
+  const lower = PET_NAMED_LOWER.exec(sentence.text)?.[1];
+  return lower ? lower.charAt(0).toUpperCase() + lower.slice(1) : null;
+}
+
+/**
+ * "What kind of roof is it?" — "Asphalt shingles, about fifteen years old.": a short noun phrase
+ * opening the answer to a what-question that shares the field's words is the value.
+ */
+const BARE_THING = /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$)/;
+function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
+  // A field asking for a name wants a name, not a kind of thing.
+  if (!byCustomer(sentence) || /\bname\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`)) return null;
+  const question = precedingTurn(text, sentence).find(
+    (said) =>
+      /\b(?:what|which)\b/i.test(said.text) &&
+      (said.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).some((word) => keywords.includes(word)),
+  );
+  if (!question) return null;
+  const bare = BARE_THING.exec(sentence.text.trim());
+  const phrase = bare?.[1];
+  if (!phrase) return null;
+  const words = phrase.split(/\s+/);
+  if (words.some((word) => STOP_WORDS.has(word.toLowerCase())) || NOT_A_NAME.test(words[0]!)) return null;
+  // One word in lower case is a recognizer's fragment more often than an answer ("tricks, but the
+  // reminders keep failing" for "Dentrix, but…").
+  if (words.length === 1 && !/^[A-Z]/.test(phrase)) return null;
+  // "The Pro plan" for a current plan: a name after an article and before the field's own word says
+  // it (phraseIn); "Vinyl siding" opening the answer is a kind.
+  const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
+  const fieldWords = field.name.toLowerCase().split('_').map(stem);
+  if (namedAfterArticle && fieldWords.includes(stem(words[words.length - 1]!))) return null;
+  return phrase.toLowerCase();
+}
+
 function wantedThingIn(sentence: Sentence): string | null {
   const match = WANT_CUE.exec(sentence.text);
   if (!match) return null;
@@ -1132,7 +1184,7 @@ const MONTH_NAMED =
   /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
 
 /** A place named after a direction word: "moving from Phoenix to Denver". */
-const PLACE = /\b(to|from|in)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g;
+const PLACE = /\b([Tt]o|[Ff]rom|[Ii]n)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g;
 
 /** The place a city field asks for: where someone is going ("destination"), coming from ("origin"), or either. */
 function placeIn(sentence: Sentence, field: DatasetField): string | null {
@@ -1214,7 +1266,9 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
               /^[A-Z]/.test(thing)
               ? thing
               : thing.toLowerCase()
-          : null;
+          : kind === 'thing'
+            ? bareAnswerIn(sentence, text, keywords, field)
+            : null;
     if (value) best = { found: { value, sentences: [sentence] }, asked };
   }
   return best?.found ?? null;
@@ -1264,7 +1318,9 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
                 : // A vehicle is a year and a make (above), not a word like "auto".
                   asksVehicle(field)
                   ? null
-                  : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
+                  : (petNameIn(sentence, field) ??
+                    wantedThingIn(sentence) ??
+                    phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }

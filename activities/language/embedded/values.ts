@@ -110,7 +110,8 @@ export function amountsIn(text: string): SaidAmount[] {
     if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
     if (/\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i.test(before)) continue;
     // "at 4.30" is a time.
-    const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) ? {} : pairsOf(match[1]!, '');
+    const shape = pairsOf(match[1]!, '');
+    const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) && shape.millions === undefined ? {} : shape;
     found.push({ value, explicit: false, ...pairs, at: start });
   }
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
@@ -122,6 +123,8 @@ export interface SaidAmount {
   explicit: boolean;
   /** "two thirty" written "$2.30" or "2.30": the pairs side by side (230), when the figure has that shape. */
   pairs?: number;
+  /** "one point four" written "1.4": the figure in millions (1,400,000), when it has that shape. */
+  millions?: number;
 }
 
 /**
@@ -130,9 +133,12 @@ export interface SaidAmount {
  * digits, with no scale word, is kept also as its pairs (230); only a role whose amounts are
  * never that small (a home's price, value or loan) reads it so.
  */
-function pairsOf(figure: string, scale: string): { pairs?: number } {
+function pairsOf(figure: string, scale: string): { pairs?: number; millions?: number } {
+  if (scale) return {};
   const pairs = /^(\d)\.(\d\d)$/.exec(figure);
-  return pairs && !scale ? { pairs: Number(pairs[1]) * 100 + Number(pairs[2]) } : {};
+  if (pairs) return { pairs: Number(pairs[1]) * 100 + Number(pairs[2]) };
+  // "listed at one point four", written "1.4": one decimal is millions (a "4.60" is no such figure).
+  return /^[1-9]\.\d$/.test(figure) ? { millions: Math.round(Number(figure) * 1_000_000) } : {};
 }
 
 /** Plain numbers that are not money, phone numbers, ZIP codes or times ("25 agents"). */
