@@ -1837,3 +1837,63 @@ describe('found on the thirteenth held-out round (h93–h100), tested in other w
     });
   });
 });
+
+describe('found on the fourteenth held-out round (h101–h108), tested in other words', () => {
+  test('appointments and tasks: "Make it nine and I\'ll be there"; a bare time repeated is the same one; "at 215 this afternoon"; sending someone is no task', () => {
+    // Wednesday 2026-10-14, 16:40; the morning case is recorded at 9:00.
+    const actions = (turns: Turn[], at?: string) => detectActions(call(turns, at), null);
+    expect(
+      actions([
+        ['agent', 'Can you bring it in Friday at 8:30?'],
+        ['customer', "Make it nine and I'll be there."],
+      ]).appointments.map((a) => a.start),
+    ).toEqual(['2026-10-16T09:00:00-04:00']);
+    const visit = actions(
+      [
+        ['agent', 'I can have a technician there at 215 this afternoon.'],
+        ['customer', 'Great, 215 is fine.'],
+      ],
+      '2026-10-14T09:00:00-04:00',
+    );
+    expect(visit.appointments.map((a) => a.start)).toEqual(['2026-10-14T14:15:00-04:00']);
+    expect(visit.tasks).toEqual([]);
+  });
+
+  test('scorecards: a request left in a voicemail agrees to nothing; "215 is fine" does', () => {
+    const passed = (turns: Turn[]) =>
+      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
+        (criterion) => criterion.id === 'next_steps_agreed',
+      )?.passed;
+    expect(passed([['customer', 'Hi, this is Rob Lane. Please call me back tomorrow after six. Thanks.']])).toBe(false);
+    expect(
+      passed([
+        ['agent', 'I can be there at 2:15.'],
+        ['customer', '215 is fine.'],
+      ]),
+    ).toBe(true);
+  });
+
+  test('fields: a year said in two digits; "we just buy it at <Name>"; the fuel answering "gas or electric?"; "buy my first home, around one eighty"', () => {
+    const home = datasetOf('home', [
+      ['year_built', 'number', 'year built'],
+      ['current_supplier', 'string', 'current supplier'],
+      ['fuel_type', 'string', 'fuel type'],
+    ]);
+    expect(
+      extractDataset(
+        home,
+        call([
+          ['agent', 'When was the house built?'],
+          ['customer', 'In sixty four.'],
+          ['agent', 'Where do you get your heating oil now?'],
+          ['customer', 'We usually get it from Patriot Fuel.'],
+          ['agent', 'Gas or electric for the stove?'],
+          ['customer', "It's propane."],
+        ]),
+      ).data,
+    ).toMatchObject({ year_built: 1964, current_supplier: 'Patriot Fuel', fuel_type: 'propane' });
+    expect(
+      lead([['customer', "I'm hoping to buy my first home, somewhere around two ten, with an FHA loan."]]),
+    ).toMatchObject({ purchase_price: 210_000, loan_purpose: 'Purchase' });
+  });
+});

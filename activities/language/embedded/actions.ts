@@ -191,6 +191,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
             ? 'the items asked for'
             : '')
         : '');
+    // "I can have a plumber there at 1:30": someone sent is a visit, not a thing delivered.
+    if (verb === 'have' && /^(?:a|an|someone|somebody|one of)\b[^.?!]*\b(?:there|out|over|come|stop)\b/i.test(object))
+      continue;
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
     // "Share what's the current balance?": a question's words are no object (a recognizer's "Sure").
@@ -418,11 +421,11 @@ const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
-const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|on|okay|ok|good|fine|alright|perfect)\b))`;
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect)\b))`;
 
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =
-  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d|june|july|august|september|october|november|december)\b/i;
+  /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d|june|july|august|september|october|november|december)\b/i;
 
 /**
  * The sentence as the date parser should read it: day phrases resolved, "at one" as a time, and a
@@ -523,6 +526,12 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
     const same =
       merged.find((kept) => kept.startMs === candidate.startMs) ??
       (candidate.daySaid ? undefined : merged.find((kept) => kept.daySaid && kept.timeOfDay === candidate.timeOfDay)) ??
+      // "at 1:30 this afternoon" — "1:30 is fine": a bare time repeated just after is the same one.
+      (candidate.daySaid
+        ? undefined
+        : merged.find(
+            (kept) => Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 && kept.timeOfDay === candidate.timeOfDay,
+          )) ??
       // "Thursday at 7 is perfect" confirms "Thursday the 22nd at 7 in the evening", which the
       // parser reads as the next Thursday at 7 am: the same weekday and clock time, just after it.
       (candidate.meridiemSaid
@@ -548,7 +557,7 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock))/i;
+  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {

@@ -177,7 +177,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
@@ -796,6 +796,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "The contract's up in March", "our policy expires in June".
   // "What kind of dog is he?" — "A golden retriever."
   breed: ['kind', 'mix'],
+  // "Gas or electric?" — "It's gas."
+  fuel: ['gas', 'electric', 'propane', 'oil', 'diesel'],
   pet: ['dog', 'cat', 'puppy', 'kitten'],
   renewal: ['renew', 'renews', 'expire', 'expires', 'contract', 'policy', 'term', 'lease'],
   // "You're looking at around 3,400", "145 a visit".
@@ -897,7 +899,11 @@ function stringKindOf(field: DatasetField): StringKind {
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
   // "insurance_provider" and "current_provider" are organizations though "provider" may be a person.
   if (/\b(current|service|internet|it|phone|cable|insurance)\s+provider\b/.test(said)) return 'organization';
-  if (/\b(insurance|insurer|carrier|company|bank|lender|employer|brand)\b/.test(field.name.replace(/_/g, ' ')))
+  if (
+    /\b(insurance|insurer|carrier|company|bank|lender|employer|brand|vendor|supplier|distributor|retailer)\b/.test(
+      field.name.replace(/_/g, ' '),
+    )
+  )
     return 'organization';
   if (
     /\b(who|person|decision maker|contact name|full name|owner|manager|doctor|dentist|provider|hygienist|rep|representative|referr\w*)\b/.test(
@@ -1174,6 +1180,24 @@ const NEGATION_WORDS = /\b(not|no|never|don't|do not|stop)\b/i;
 /** Words that put a date in the past: "When did the storm hit?", "It happened last April". */
 const PAST_TENSE = /\b(did|was|were|happened|hit|ago|had|came|started|began|occurred|bought|moved)\b/i;
 
+/** A field asking for a year ("year_built"), not a count of years ("roof_age_years"). */
+const asksYear = (field: DatasetField) => /(?:^|_)year(?:_|$)/.test(field.name);
+/**
+ * A year as said: "1978", or "in seventy eight" / "'78" (the last century's, unless no later than
+ * the call's own year: "in 09" is 2009).
+ */
+function yearIn(said: string, recordedAt: Date): number | null {
+  const full = /\b(1[89]\d\d|20\d\d)\b/.exec(said);
+  if (full) return Number(full[1]);
+  const short =
+    /(?:^\W*|\b(?:in|built|from|around|about)\s+)['’]?(\d\d)\b(?!\s*(?:%|percent|years?|months?|days?|minutes?|people|units?))/i.exec(
+      said,
+    );
+  if (!short) return null;
+  const twoDigits = Number(short[1]);
+  return twoDigits <= recordedAt.getUTCFullYear() % 100 ? 2000 + twoDigits : 1900 + twoDigits;
+}
+
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
@@ -1219,9 +1243,9 @@ const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
 const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do)[,.]\s+(?=[A-Z])/i;
-/** "It's a Carrier", "We're with State Farm", "We use Dentrix": a short answer naming the thing. */
+/** "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short answer naming the thing. */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with)\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|and|but)\b|$)/i;
+  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|and|but)\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
@@ -1280,6 +1304,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'money':
       return moneyOf(partWithKeyword(sentence.text, keywords)).concat(moneyOf(sentence.text));
     case 'number': {
+      if (asksYear(field)) {
+        const year = yearIn(sentence.text, text.facts.recordedAt);
+        return year === null ? [] : [year];
+      }
       const counts = countsWithNouns(sentence.text, keywords);
       const people = asksPeople(keywords) ? peopleNamedIn(sentence.text) : null;
       // "Me, my wife and our three kids" counts five people, not three.
