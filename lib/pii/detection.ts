@@ -897,7 +897,10 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
     for (let index = 0; index < tokens.length; index++) {
       const end = dateAt(tokens, index);
       if (end === null) continue;
-      if (nearestCue(text, tokens[index]!.start, context) !== 'birth') continue;
+      // A calendar date is never an order or policy number: "your date of birth to find the policy?"
+      // still asks for the birthday.
+      const nearest = cuesBefore(text, tokens[index]!.start, context).find((cue) => cue !== 'reference');
+      if (nearest !== 'birth') continue;
       spans.push({ type: 'date_of_birth', start: tokens[index]!.start, end: tokens[end - 1]!.end });
       index = end - 1;
     }

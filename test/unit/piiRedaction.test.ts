@@ -315,6 +315,11 @@ describe('PII in spoken and written text', () => {
     expect(redact('Book on brightsmiles.com or outlook.com.', '')).toBe('Book on brightsmiles.com or outlook.com.');
   });
 
+  test('found on round 14: a birthday asked for "to find the policy" is still a date of birth; a policy date is not', () => {
+    expect(redact('June 2, 1981.', 'Can I get your date of birth to look up the claim?')).toBe('[DATE_OF_BIRTH].');
+    expect(redact('It renews June 2, 2027.', 'When does the policy renew?')).toBe('It renews June 2, 2027.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
