@@ -627,14 +627,14 @@ const ONE_WORD_EMAIL = new RegExp(
 
 /** Asked or told as an e-mail address. */
 const EMAIL_CUE = /\b(?:e-?mail|inbox)\b/;
+/** Mail providers that serve people, not web sites: a word glued to one before ".com" is a mailbox. */
+const PERSONAL_MAILBOX_GLUED =
+  /[a-z0-9]{2,}(?:at|ad|@)(?:gmail|googlemail|outlook|yahoo|hotmail|icloud|aol|protonmail|comcast)\.(?:com|net)$/i;
 /**
  * What a recognizer often writes for a spoken address: the "at" swallowed into a word
  * ("tanya.brooksat.gmail.com", "tanya.brooksatgmail.com"). A dotted word ending in a mail domain
  * is taken for an e-mail only after an e-mail cue, since alone it reads as a web address.
  */
-/** Mail providers that serve people, not web sites: a word glued to one before ".com" is a mailbox. */
-const PERSONAL_MAILBOX_GLUED =
-  /[a-z0-9]{2,}(?:at|ad|@)(?:gmail|googlemail|outlook|yahoo|hotmail|icloud|aol|protonmail|comcast)\.(?:com|net)$/i;
 const SWALLOWED_AT_EMAIL = new RegExp(String.raw`\b[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*\.(?:${TLDS})\b`, 'gi');
 
 // --- street addresses ---------------------------------------------------------------------------
@@ -802,10 +802,6 @@ function nameBeforeNumberedUnit(tokens: Token[], from: number, cueWindow: () => 
 }
 
 /**
- * The end of one to four words after a house number that are followed by "in" or a comma and a
- * town (a capitalized word) or, within a few words, a ZIP code — only when an address was asked for.
- */
-/**
  * "1482 cottonwood drive, Boise, Idaho": a town and a state (or a ZIP code) after the street word
  * make it an address however the recognizer wrote the name.
  */
@@ -820,6 +816,10 @@ function townAndStateAfter(tokens: Token[], at: number): boolean {
   return next !== undefined && (/^[A-Z][a-z]/.test(next.text) || /^\d{5}$/.test(next.text));
 }
 
+/**
+ * The end of one to four words after a house number that are followed by "in" or a comma and a
+ * town (a capitalized word) or, within a few words, a ZIP code — only when an address was asked for.
+ */
 function nameBeforePlace(tokens: Token[], from: number, cueWindow: () => string): number | null {
   let index = from;
   while (index - from < 4 && tokens[index] && /^[A-Za-z]+$/.test(tokens[index]!.text)) {

@@ -141,6 +141,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const match = commitment ?? request;
     if (!match) continue;
     const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
+    // What was said up to the object: "I'll send those over ".
+    const beforeObject = match[0].slice(0, match[0].length - match[2]!.length);
     // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
     // "I'll write up an estimate and send it": the pronoun's thing is in the sentence itself.
     const pointsInside = commitment !== null && objectOfFirstVerb(sentence.text) !== '';
@@ -151,9 +153,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
         // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
         (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
-          /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(
-            match[0].slice(0, match[0].length - match[2]!.length),
-          )) ||
+          /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(beforeObject)) ||
         /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text))
     ) {
       const owner =
@@ -187,9 +187,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         ? objectOfFirstVerb(sentence.text) ||
           objectAskedBefore(sentence, text, possessive) ||
           // "I'll send those tonight" after a request the recognizer garbled: still a task.
-          (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(match[0].slice(0, match[0].length - match[2]!.length))
-            ? 'the items asked for'
-            : '')
+          (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(beforeObject) ? 'the items asked for' : '')
         : '');
     // "I can have a plumber there at 1:30": someone sent is a visit, not a thing delivered.
     if (verb === 'have' && /^(?:a|an|someone|somebody|one of)\b[^.?!]*\b(?:there|out|over|come|stop)\b/i.test(object))

@@ -793,12 +793,12 @@ const RELATED_WORDS: Record<string, string[]> = {
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
-  // "The contract's up in March", "our policy expires in June".
   // "What kind of dog is he?" — "A golden retriever."
   breed: ['kind', 'mix'],
   // "Gas or electric?" — "It's gas."
   fuel: ['gas', 'electric', 'propane', 'oil', 'diesel'],
   pet: ['dog', 'cat', 'puppy', 'kitten'],
+  // "The contract's up in March", "our policy expires in June".
   renewal: ['renew', 'renews', 'expire', 'expires', 'contract', 'policy', 'term', 'lease'],
   // "You're looking at around 3,400", "145 a visit".
   quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
@@ -842,9 +842,18 @@ const RELATED_WORDS: Record<string, string[]> = {
   ],
 };
 
+/** What a field says it asks for: its name's words and its description. */
+const fieldText = (field: DatasetField) => `${field.name.replace(/_/g, ' ')} ${field.description}`;
+/** The stems of the field's own name ("current_plan" → current, plan), not its description's. */
+const fieldNameStems = (field: DatasetField) => field.name.toLowerCase().split('_').map(stem);
+
 function keywordsOf(field: DatasetField): string[] {
   const words = [
-    ...new Set(`${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase().match(/[a-z]+/g) ?? []),
+    ...new Set(
+      fieldText(field)
+        .toLowerCase()
+        .match(/[a-z]+/g) ?? [],
+    ),
   ].filter((word) => !STOP_WORDS.has(word) && word.length > 2);
   return [...new Set(words.flatMap((word) => [stem(word), ...(RELATED_BY_STEM.get(stem(word)) ?? []).map(stem)]))];
 }
@@ -893,7 +902,7 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
 /** What a free-text field asks for, read from its name and description. */
 type StringKind = 'person' | 'organization' | 'place' | 'month' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
-  const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  const said = fieldText(field).toLowerCase();
   // "renewal_month": "our renewal is in March".
   if (/\bmonth\b/.test(field.name.replace(/_/g, ' '))) return 'month';
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
@@ -1023,7 +1032,7 @@ const PET_NAMED =
 const PET_NAMED_LOWER =
   /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been)\b)([a-z]{3,})\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b/;
 function petNameIn(sentence: Sentence, field: DatasetField): string | null {
-  const asked = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  const asked = fieldText(field).toLowerCase();
   if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
   const name = PET_NAMED.exec(sentence.text)?.[1];
   if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
@@ -1040,7 +1049,7 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
 const BARE_THING = /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$)/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
-  if (!byCustomer(sentence) || /\bname\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`)) return null;
+  if (!byCustomer(sentence) || /\bname\b/i.test(fieldText(field))) return null;
   const question = precedingTurn(text, sentence).find(
     (said) =>
       /\b(?:what|which)\b/i.test(said.text) &&
@@ -1058,8 +1067,7 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   // "The Pro plan" for a current plan: a name after an article and before the field's own word says
   // it (phraseIn); "Vinyl siding" opening the answer is a kind.
   const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
-  const fieldWords = field.name.toLowerCase().split('_').map(stem);
-  if (namedAfterArticle && fieldWords.includes(stem(words[words.length - 1]!))) return null;
+  if (namedAfterArticle && fieldNameStems(field).includes(stem(words[words.length - 1]!))) return null;
   return phrase.toLowerCase();
 }
 
@@ -1116,7 +1124,7 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     .toLowerCase();
   // A word of the field's name alone ("plan" for a current plan) names nothing; the description's
   // examples may ("such as a cleaning"), and so may a kind of the thing asked ("roaches" for a pest).
-  if (!phrase.includes(' ') && field.name.toLowerCase().split('_').map(stem).includes(stem(phrase))) return null;
+  if (!phrase.includes(' ') && fieldNameStems(field).includes(stem(phrase))) return null;
   return phrase.length > 2 ? phrase : null;
 }
 
@@ -1201,8 +1209,7 @@ function yearIn(said: string, recordedAt: Date): number | null {
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
-const asksVehicle = (field: DatasetField) =>
-  /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(fieldText(field));
 
 const MONTH_NAMED =
   /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
@@ -1212,7 +1219,7 @@ const PLACE = /\b([Tt]o|[Ff]rom|[Ii]n)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/
 
 /** The place a city field asks for: where someone is going ("destination"), coming from ("origin"), or either. */
 function placeIn(sentence: Sentence, field: DatasetField): string | null {
-  const said = `${field.name.replace(/_/g, ' ')} ${field.description}`.toLowerCase();
+  const said = fieldText(field).toLowerCase();
   const direction = /\b(destination|new|moving to|going|headed)\b/.test(said)
     ? 'to'
     : /\b(origin|from|current|old)\b/.test(said)
@@ -1234,9 +1241,7 @@ function placeIn(sentence: Sentence, field: DatasetField): string | null {
  * practice", "the office"): a company, a carrier, a brand or software asked for is the customer's.
  */
 const asksForTheBusinessCalled = (field: DatasetField) =>
-  /\b(practice|clinic|office|branch|store|location|dealership|shop)\b/i.test(
-    `${field.name.replace(/_/g, ' ')} ${field.description}`,
-  );
+  /\b(practice|clinic|office|branch|store|location|dealership|shop)\b/i.test(fieldText(field));
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
@@ -1377,7 +1382,7 @@ const OPT_OUT =
 const asksOptOut = (field: DatasetField) =>
   field.type === 'boolean' &&
   negativeQuestion(field) &&
-  /\b(call|called|contact|contacted|text|texted)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+  /\b(call|called|contact|contacted|text|texted)\b/i.test(fieldText(field));
 
 /**
  * Whether someone is new, as people say it: "I've never been to your office before", "first time
@@ -1388,15 +1393,14 @@ const NEW_TO_US =
 const NOT_NEW_TO_US =
   /\b(?:been (?:coming|going|a (?:patient|customer|client|member)) (?:here |there )?(?:for|since)|(?:already|existing|current) (?:a )?(?:patient|customer|client|member)|i'?m (?:a|an) (?:existing|current|returning) )/i;
 const asksWhetherNew = (field: DatasetField) =>
-  field.type === 'boolean' && /\b(new|first[- ]time)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+  field.type === 'boolean' && /\b(new|first[- ]time)\b/i.test(fieldText(field));
 
 function extractField(field: DatasetField, text: CallText): Found | null {
-  if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(`${field.name.replace(/_/g, ' ')} ${field.description}`))
-    return customerNameFound(text);
+  if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(fieldText(field))) return customerNameFound(text);
   // A vehicle is recognized by its form, a year and a make, wherever the customer names it.
   // A trade-in field takes the vehicle said with "trade"; any other vehicle field the one not traded in.
   if (field.type === 'string' && asksVehicle(field)) {
-    const tradeIn = /\btrad(?:e|ing)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description}`);
+    const tradeIn = /\btrad(?:e|ing)\b/i.test(fieldText(field));
     for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
       for (const clause of sentence.text.split(/,|;|\band\b|\bbut\b/)) {
         const vehicle = VEHICLE.exec(clause)?.[1];

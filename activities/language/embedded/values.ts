@@ -10,6 +10,9 @@ import { TLD } from '../core/spokenForm';
 const MONEY =
   /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|million)\b)/gi;
 
+/** "42 hundred" (4,200), not "two hundred thousand": hundreds said as a count of them. */
+const HUNDREDS_COUNTED = /\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi;
+
 const scaleOf = (word: string) =>
   word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
 
@@ -59,7 +62,7 @@ export function amountsIn(text: string): SaidAmount[] {
     taken.push([at, at + match[1]!.length]);
   }
   // "I make about 42 hundred a month": hundreds said as a count of them.
-  for (const match of text.matchAll(/\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi)) {
+  for (const match of text.matchAll(HUNDREDS_COUNTED)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
     taken.push([match.index, match.index + match[0].length]);
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
@@ -145,9 +148,7 @@ function pairsOf(figure: string, scale: string): { pairs?: number; millions?: nu
 export function countsIn(text: string): number[] {
   const withoutOthers = text
     // "12 hundred square feet" is 1200.
-    .replace(/\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi, (_all, count: string) =>
-      String(Number(count) * 100),
-    )
+    .replace(HUNDREDS_COUNTED, (_all, count: string) => String(Number(count) * 100))
     .replace(MONEY, ' ')
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
