@@ -1897,3 +1897,121 @@ describe('found on the fourteenth held-out round (h101–h108), tested in other 
     ).toMatchObject({ purchase_price: 210_000, loan_purpose: 'Purchase' });
   });
 });
+
+describe('found on the fifteenth held-out round (h109–h116), tested in other words', () => {
+  test('lending without "loan": a lender asking income and an application; an adjustable rate that resets', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Summit Ridge, Carla here.'],
+          ['customer', "We're moving into a townhouse once our house sells."],
+          ['agent', "What's the townhouse's price, and what's your household income?"],
+          ['customer', 'Three ten, and about seven thousand a month.'],
+          ['agent', "Let's get your application started Monday."],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi Dana, Luis from Harbor Point. Your adjustable rate goes up in June.'],
+          ['customer', 'I know, what can we do?'],
+          ['agent', 'What do you still owe, and what would the house sell for?'],
+          ['customer', 'We owe one ninety and it would sell for three fifty.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    // A rental application with an income check is no home loan.
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Maple Court Apartments, how can I help?'],
+          ['customer', "I'd like to apply for the two bedroom. My income is about five thousand a month."],
+        ]),
+      ).lending,
+    ).toBe(false);
+  });
+
+  test('scorecards: "you\'re on a recorded line"; a company, a notice and then "this is"; "Will do." to a request; "Thursday at ten, yes"', () => {
+    const score = (turns: Turn[]) =>
+      Object.fromEntries(
+        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
+          criterion.id,
+          criterion.passed,
+        ]),
+      );
+    expect(
+      score([
+        ['agent', 'Lakeshore Bank. This line is a recorded line. This is Mona.'],
+        ['customer', 'Hi Mona.'],
+      ]),
+    ).toMatchObject({ greeting_and_identification: true, recording_disclosure: true });
+    expect(score([['agent', "Thanks for holding, you're on a recorded line."]])).toMatchObject({
+      recording_disclosure: true,
+    });
+    expect(
+      score([
+        ['agent', 'Please mail me your last two pay stubs this week.'],
+        ['customer', 'Will do.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      score([
+        ['agent', 'Can you stop in Monday at eleven to sign?'],
+        ['customer', 'Monday at eleven, yeah.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(score([['agent', 'Hi Gwen, Pat Olsen here with Bluebird Realty.']]).greeting_and_identification).toBe(true);
+    // "Will do" granting a request not to be called agrees to no next step.
+    expect(
+      score([
+        ['agent', 'Could I send you a brochure next week?'],
+        ['customer', 'No. Please remove me from your list and stop calling.'],
+        ['agent', 'Will do. Sorry for the trouble.'],
+      ]).next_steps_agreed,
+    ).toBe(false);
+  });
+
+  test('appointments: "I have Friday at nine" — "I\'m out until eleven, anything around one?" keeps only one', () => {
+    const starts = (turns: Turn[]) => detectActions(call(turns), null).appointments.map((a) => a.start);
+    // Wednesday 2026-10-14, 16:40.
+    expect(
+      starts([
+        ['agent', 'I have Friday at nine.'],
+        ['customer', "I'm out until eleven that day. Anything around one?"],
+        ['agent', 'One works.'],
+      ]),
+    ).toEqual(['2026-10-16T13:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', "We've got tomorrow morning at 8."],
+        ['customer', "I won't be back till noon. Is there something at three?"],
+        ['agent', 'Three is fine.'],
+      ]),
+    ).toEqual(['2026-10-15T15:00:00-04:00']);
+  });
+
+  test('fields: how often is the frequency alone; a cuisine answering "what kind of food"; "align of" is a line', () => {
+    const facts = datasetOf('facts', [
+      ['cleaning_frequency', 'string', 'How often they want the cleaning'],
+      ['cuisine', 'string', 'cuisine'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['customer', "We'd want a deep clean every other week, if the price is right."],
+          ['agent', 'And what kind of food for the party?'],
+          ['customer', 'Mexican, with a taco bar.'],
+        ]),
+      ).data,
+    ).toMatchObject({ cleaning_frequency: 'every other week', cuisine: 'mexican' });
+    expect(
+      lead([
+        ['customer', "I'm thinking home equity align for the kitchen."],
+        ['agent', 'How much?'],
+        ['customer', 'Align of about twenty five thousand.'],
+      ]),
+    ).toMatchObject({ loan_amount: 25_000 });
+  });
+});

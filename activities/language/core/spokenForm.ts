@@ -509,9 +509,19 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
   );
 }
 
+/**
+ * A recognizer joins "a line" into "align" ("thinking home equity align", "Align of about 40,000"):
+ * before "of" or after "equity"/"credit" it is the line of credit, never the verb.
+ */
+export function splitJoinedLine(text: string): string {
+  return text.replace(/\b(equity|credit)\s+align\b/gi, '$1 a line').replace(/\b([Aa])lign(?= of\b)/g, '$1 line');
+}
+
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 export function normalizeSpokenForms(text: string): string {
   return normalizeTimes(
-    normalizeNumbers(normalizeDecimalsAndOrdinals(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(text))))),
+    normalizeNumbers(
+      normalizeDecimalsAndOrdinals(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(splitJoinedLine(text))))),
+    ),
   );
 }

@@ -265,13 +265,13 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
-  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then)\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
 /** Words before a time that tell one's own schedule: "I get off at 4:30", "I work until 5". */
 const SCHEDULE_BEFORE =
-  /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids)\s*(?:at|around|by|about)?\s*$/i;
+  /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids|(?:out|away|busy|gone|tied up|in meetings|not (?:home|back|free)|(?:won't|will not) be (?:home|back|free|there)) (?:until|till))\s*(?:at|around|by|about)?\s*$/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
 
 function durationMinutesOf(sentence: Sentence): number {
@@ -555,14 +555,15 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do)\s+(?:at\s+)?(\d{1,2})(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
+  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do|(?:(?:is there|do you have|have you got) )?(?:anything|something)(?= (?:at|around))|(?:(?:is there|do you have) )?any(?:thing)? (?:open|free|available)(?= (?:at|around)))\s+(?:(?:at|around)\s+)?(\d{1,2}|one)(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {
   if (DAY_NAMED.test(said)) return null;
   const match = COUNTER_TIME.exec(said);
   if (!match) return null;
-  let hour = Number(match[1]);
+  // "one" stays a word in recognized text (it is also a pronoun); as a time asked for it is 1.
+  let hour = /^one$/i.test(match[1]!) ? 1 : Number(match[1]);
   if (hour < 1 || hour > 12) return null;
   const meridiem = match[3]?.toLowerCase();
   if (meridiem === 'p' && hour < 12) hour += 12;

@@ -72,11 +72,11 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
+    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth)\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication))\b/gi,
   ],
   [
     1,
@@ -798,6 +798,9 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "Gas or electric?" — "It's gas."
   fuel: ['gas', 'electric', 'propane', 'oil', 'diesel'],
   pet: ['dog', 'cat', 'puppy', 'kitten'],
+  // "What kind of food were you thinking?" — "Italian."
+  cuisine: ['food', 'cooking'],
+  food: ['cuisine'],
   // "The contract's up in March", "our policy expires in June".
   renewal: ['renew', 'renews', 'expire', 'expires', 'contract', 'policy', 'term', 'lease'],
   // "You're looking at around 3,400", "145 a visit".
@@ -900,9 +903,11 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
 }
 
 /** What a free-text field asks for, read from its name and description. */
-type StringKind = 'person' | 'organization' | 'place' | 'month' | 'thing';
+type StringKind = 'person' | 'organization' | 'place' | 'month' | 'frequency' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
   const said = fieldText(field).toLowerCase();
+  // "service_frequency", "How often we visit": "weekly", not "weekly mowing".
+  if (/\b(frequency|how often|cadence|interval)\b/.test(said)) return 'frequency';
   // "renewal_month": "our renewal is in March".
   if (/\bmonth\b/.test(field.name.replace(/_/g, ' '))) return 'month';
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
@@ -1125,6 +1130,8 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   // A word of the field's name alone ("plan" for a current plan) names nothing; the description's
   // examples may ("such as a cleaning"), and so may a kind of the thing asked ("roaches" for a pest).
   if (!phrase.includes(' ') && fieldNameStems(field).includes(stem(phrase))) return null;
+  // A question's own word asks, it does not answer: "What kind of food were you thinking?"
+  if (!phrase.includes(' ') && /\?\s*$/.test(sentence.text)) return null;
   return phrase.length > 2 ? phrase : null;
 }
 
@@ -1211,6 +1218,10 @@ const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
 const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(fieldText(field));
 
+/** How often, as people say it: "weekly", "every other week", "twice a month", "once a year". */
+const HOW_OFTEN =
+  /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|one[- ]time)\b/i;
+
 const MONTH_NAMED =
   /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
 
@@ -1245,6 +1256,8 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
+/** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
+const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
 const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do)[,.]\s+(?=[A-Z])/i;
@@ -1287,7 +1300,9 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
       !words.some(
         (word) => NOT_A_NAME.test(word) || NOT_PERSON_WORDS.test(word) || /^(?:Today|Tomorrow|Tonight)$/.test(word),
       )
-        ? (cleanOrg(named) ?? named)
+        ? kind === 'thing' && DEMONYM.test(named)
+          ? named.toLowerCase()
+          : (cleanOrg(named) ?? named)
         : thing && !STOP_WORDS.has(thing.toLowerCase())
           ? kind === 'organization'
             ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
@@ -1348,12 +1363,14 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
               ? placeIn(sentence, field)
               : kind === 'month'
                 ? (MONTH_NAMED.exec(sentence.text)?.[1] ?? null)
-                : // A vehicle is a year and a make (above), not a word like "auto".
-                  asksVehicle(field)
-                  ? null
-                  : (petNameIn(sentence, field) ??
-                    wantedThingIn(sentence) ??
-                    phraseIn(sentence, keywords, text, field));
+                : kind === 'frequency'
+                  ? (HOW_OFTEN.exec(sentence.text)?.[1]?.toLowerCase() ?? null)
+                  : // A vehicle is a year and a make (above), not a word like "auto".
+                    asksVehicle(field)
+                    ? null
+                    : (petNameIn(sentence, field) ??
+                      wantedThingIn(sentence) ??
+                      phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
@@ -1465,7 +1482,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
             ? organizationIn(sentence, text, field)
             : kind === 'place'
               ? placeIn(sentence, field)
-              : wantedThingIn(sentence);
+              : kind === 'frequency'
+                ? (HOW_OFTEN.exec(sentence.text)?.[1]?.toLowerCase() ?? null)
+                : wantedThingIn(sentence);
       if (value) return { value, sentences: [sentence] };
     }
   }

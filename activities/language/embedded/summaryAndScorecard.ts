@@ -77,8 +77,22 @@ function afterLastUndoing(segments: TranscriptSegment[], undoneBy: RegExp | unde
     .slice(lastIndexOf(sentences, undoes) + 1)
     .join('')
     .trim();
-  return [...(rest ? [{ ...ordered[last]!, text: rest }] : []), ...ordered.slice(last + 1)];
+  const after = [...(rest ? [{ ...ordered[last]!, text: rest }] : []), ...ordered.slice(last + 1)];
+  // "Take us off your list." — "Will do. Sorry to bother you.": the reply that grants it is part of it.
+  const reply = after[0];
+  if (!rest && reply && reply.speaker !== ordered[last]!.speaker) {
+    const [first, ...others] = sentencesOf(reply.text);
+    if (first && GRANTED.test(first.trim())) {
+      const kept = others.join('').trim();
+      return [...(kept ? [{ ...reply, text: kept }] : []), ...after.slice(1)];
+    }
+  }
+  return after;
 }
+
+/** A short reply granting a request: "Will do.", "Understood.", "Of course, done." */
+const GRANTED =
+  /^\W*(?:ok(?:ay)?|sure|understood|of course|no problem|will do|you got it|absolutely|done|certainly|i will|we will|consider it done)\b[^.?!]{0,30}[.?!]?$/i;
 
 /** Sentences of the transcript with their segment's speaker and times. */
 function sentences(segments: TranscriptSegment[]) {
