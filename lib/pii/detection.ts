@@ -381,6 +381,12 @@ const CUES: [Cue, RegExp][] = [
   ],
 ];
 
+/** Whether a turn says what a number will be: "Read me the card number", not "Go ahead." */
+export function namesAKindOfNumber(text: string): boolean {
+  const said = text.toLowerCase();
+  return CUES.some(([, pattern]) => new RegExp(pattern.source).test(said));
+}
+
 /** How far back a cue still governs a number, in characters of the text searched. */
 const CUE_REACH = 90;
 
@@ -429,6 +435,9 @@ function classifyRun(
   const nearest = cues[0] ?? null;
   // 3-2-4 is an SSN's shape, written ("531-22-8440") or said with its pauses ("five three one, two two, …").
   if ((run.written && groups === '3-2-4') || run.pauses.join('-') === '3-2-4') return 'ssn';
+  // Written in groups of four (a recognizer's "716-3029-1584-7732", a first digit lost): a card's shape.
+  if (run.written && /^[1-4]-4-4-[1-4]$|^[1-4]-4-4-4$|^4-4-4-[1-4]$/.test(groups) && nearest !== 'reference')
+    return 'card_number';
   // Unless an SSN, an account or a card was just asked for: a recognizer writes a social with a
   // repeated digit as a phone number ("531-720-0486").
   if (
@@ -459,7 +468,8 @@ function typeForCue(cue: Cue, run: NumberRun, onlyCue = true): PiiType | null {
       // A misheard digit changes the length, not what was asked for; "the last four" is still part of one.
       return length >= 4 && length <= 11 ? 'ssn' : null;
     case 'card':
-      return length >= 12 && length <= 19 ? 'card_number' : null;
+      // A recognizer may repeat digits or run the expiry on ("51051051…0928"): still the card asked for.
+      return length >= 12 ? 'card_number' : null;
     case 'routing':
       // Nine digits, give or take what a recognizer drops or repeats.
       return length >= 7 && length <= 12 ? 'routing_number' : null;
@@ -765,7 +775,8 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   if (
     !capitalized &&
     (EVERYDAY_STREET_SUFFIXES.has(tokens[suffixAt]!.lower) || !ADDRESS_CUE.test(cueWindow())) &&
-    !townAndStateAfter(tokens, suffixAt + 1)
+    !townAndStateAfter(tokens, suffixAt + 1) &&
+    !numberedUnitAfter(tokens, suffixAt + 1)
   )
     return null;
   let end = suffixAt + 1;
@@ -784,6 +795,18 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
     if (tokens[end] && /^[A-Za-z]$/.test(tokens[end]!.text) && tokens[end]!.start === tokens[end - 1]!.end) end++;
   }
   return end;
+}
+
+/** ", Apartment 4C", "Unit 12" right after a street word: only an address has one ("140 to be Harborview Road, Apartment 4C"). */
+function numberedUnitAfter(tokens: Token[], at: number): boolean {
+  const unitAt = tokens[at]?.text === ',' ? at + 1 : at;
+  const unit = tokens[unitAt];
+  return (
+    unit !== undefined &&
+    UNIT_WORDS.has(unit.lower) &&
+    unit.lower !== 'number' &&
+    /^\d/.test(tokens[unitAt + 1]?.text ?? '')
+  );
 }
 
 /** The last word of one to five words followed by a numbered unit ("…, Suite 200"), when an address was asked for. */

@@ -1,5 +1,5 @@
 import type { TranscriptSegment, TranscriptWord } from '../documents';
-import { findPii, PII_MARKERS, replaceSpans, type PiiSpan, type PiiType } from './detection';
+import { findPii, namesAKindOfNumber, PII_MARKERS, replaceSpans, type PiiSpan, type PiiType } from './detection';
 
 /*
  * Applying detection to what the product stores: a transcript (turn by turn, the previous turn as
@@ -40,6 +40,7 @@ interface SegmentPiece {
 function findInSegments(segments: readonly TranscriptSegment[], types: ReadonlySet<PiiType>): SegmentPiece[] {
   const pieces: SegmentPiece[] = [];
   let previousTurn = '';
+  let turnBefore = '';
   let index = 0;
   while (index < segments.length) {
     const speaker = segments[index]!.speaker;
@@ -53,7 +54,11 @@ function findInSegments(segments: readonly TranscriptSegment[], types: ReadonlyS
       // A mono recording is one speaker throughout: a turn ends at a question or after a few segments.
       if (speaker === 'unknown' && offsets.length >= 3) break;
     }
-    for (const span of findPii(text, types, previousTurn)) {
+    // "I'd like to pay by card." — "Go ahead." — "4716…": a prompt that names nothing and asks
+    // nothing passes the cue on ("And where do you live?" asks for its own thing).
+    const passesCueOn = !namesAKindOfNumber(previousTurn) && !previousTurn.includes('?');
+    const context = passesCueOn ? `${turnBefore} ${previousTurn}`.trim() : previousTurn;
+    for (const span of findPii(text, types, context)) {
       let first = true;
       for (const { segment, at } of offsets) {
         const segmentEnd = at + segments[segment]!.text.length;
@@ -64,6 +69,7 @@ function findInSegments(segments: readonly TranscriptSegment[], types: ReadonlyS
         first = false;
       }
     }
+    turnBefore = previousTurn;
     previousTurn = text;
   }
   return pieces;

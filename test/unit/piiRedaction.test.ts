@@ -320,6 +320,17 @@ describe('PII in spoken and written text', () => {
     expect(redact('It renews June 2, 2027.', 'When does the policy renew?')).toBe('It renews June 2, 2027.');
   });
 
+  test('found on round 15: four-digit groups are a card, a first digit lost; a card read with its digits repeated or its expiry run on; a numbered unit after a lower-case street', () => {
+    expect(redact('Sure, 612-4410-8837-2290.', 'Go ahead.')).toBe('Sure, [CARD_NUMBER].');
+    expect(redact('4410-8837-2290-6612', 'What is it?')).toBe('[CARD_NUMBER]');
+    expect(redact('It is 4111111111111111111106280925.', 'Read me the card number.')).toBe('It is [CARD_NUMBER].');
+    expect(redact('We are at 77 old mill road, Apartment 3B, in Salem.', 'Where do we pick up?')).toBe(
+      'We are at [STREET_ADDRESS], in Salem.',
+    );
+    // An order number in four-digit groups is a reference, not a card.
+    expect(redact('1234-5678-9012-3456', 'What is the order number?')).toBe('1234-5678-9012-3456');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
@@ -364,6 +375,30 @@ describe('a transcript redacted turn by turn', () => {
       [2, 'ssn'],
     ]);
     expect(result.originals.map((o) => o.segment)).toEqual([1, 2]);
+  });
+
+  test('a prompt that names no kind of number passes the cue of the turn before it on', () => {
+    const result = redactTranscript(
+      [
+        segment('customer', 0, "I'd like to pay the balance with my card."),
+        segment('agent', 4, 'Go ahead whenever you are ready.'),
+        segment('customer', 8, '5500 0000 0000 0004.'),
+        segment('agent', 12, 'Thanks, that went through.'),
+        segment('customer', 16, 'The lease form also wants my social.'),
+        segment('agent', 20, 'You can read it to me now.'),
+        segment('customer', 24, 'Five three, one, two two, eight four, four zero.'),
+      ],
+      new Set(['card_number', 'ssn']),
+    );
+    expect(result.segments.map((s) => s.text)).toEqual([
+      "I'd like to pay the balance with my card.",
+      'Go ahead whenever you are ready.',
+      '[CARD_NUMBER].',
+      'Thanks, that went through.',
+      'The lease form also wants my social.',
+      'You can read it to me now.',
+      '[SSN].',
+    ]);
   });
 
   test('word timings place the redaction exactly; stored segments carry no words', () => {
