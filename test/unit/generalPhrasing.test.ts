@@ -2015,3 +2015,116 @@ describe('found on the fifteenth held-out round (h109–h116), tested in other w
     ).toMatchObject({ loan_amount: 25_000 });
   });
 });
+
+describe('found on the sixteenth held-out round (h117–h124), tested in other words', () => {
+  test('lending: first-time buyers asking what they can afford on a listed cottage; a quarter of a million; weekends away', () => {
+    const buyers = call([
+      ['agent', 'Granite Peak Lending, Theo speaking.'],
+      ['customer', "We're first time home buyers and want to know how much we could afford."],
+      ['agent', 'Have you seen something?'],
+      ['customer', "A cottage listed at one ninety. My wife isn't on the loan."],
+    ]);
+    expect(classifyLending(buyers).lending).toBe(true);
+    expect(
+      lead([
+        ['agent', 'Thanks for calling Pinecrest Mortgage. What price range?'],
+        ['customer', 'About three quarters of a million for a place we would use on weekends.'],
+      ]),
+    ).toMatchObject({ purchase_price: 750_000, occupancy: 'SecondHome' });
+    expect(
+      lead([
+        [
+          'agent',
+          'Hi, this is Northgate Mortgage. You asked about taking some cash out, what would the house sell for?',
+        ],
+        ['customer', 'Maybe six ten.'],
+      ]),
+    ).toMatchObject({ property_value: 610_000 });
+  });
+
+  test('names: "Is this Mr. Haddad?" — "Yes, this is Yusuf." gives a first and a last name; a title is no first name', () => {
+    expect(
+      lead([
+        ['agent', 'Good morning, is this Mr. Haddad? It is Lena from Northgate Mortgage about your refinance.'],
+        ['customer', 'Yes, this is Yusuf.'],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Yusuf', borrower_last_name: 'Haddad' });
+    expect(
+      lead([
+        ['agent', 'Hello, am I speaking with Mrs. Lindqvist about the mortgage pre-approval?'],
+        ['customer', 'You are.'],
+      ]).borrower_first_name,
+    ).toBeUndefined();
+  });
+
+  test('fields: a hedged short answer to any question naming the field; a name before "in <Town>"; a "count" field is no cue word', () => {
+    const facts = datasetOf('facts', [
+      ['flooring_material', 'string', 'flooring material'],
+      ['venue_name', 'string', 'venue name'],
+      ['room_count', 'number', 'room count'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'How many rooms?'],
+          ['customer', 'Six. Not counting the 2 closets.'],
+          ['agent', 'Any flooring material you prefer?'],
+          ['customer', 'Maybe oak, the kids are hard on carpet.'],
+          ['agent', 'And the venue for the open house?'],
+          ['customer', 'The Harbor Loft in Duluth.'],
+        ]),
+      ).data,
+    ).toMatchObject({ room_count: 6, flooring_material: 'oak', venue_name: 'Harbor Loft' });
+    // "The Gold Plan." for a plan: the name before the field's word.
+    expect(
+      extractDataset(
+        datasetOf('plan', [['current_plan', 'string', 'current plan']]),
+        call([
+          ['agent', 'Which plan do you have?'],
+          ['customer', 'The Gold Plan.'],
+        ]),
+      ).data,
+    ).toMatchObject({ current_plan: 'Gold' });
+  });
+
+  test('amounts: "2399" for a listing is 239,900; "how much cash do you need" asks for the cash out, not the loan', () => {
+    expect(
+      lead([
+        ['agent', "Thanks for calling Ridge Mortgage. What's the house listed at?"],
+        ['customer', '1875, it needs a new roof.'],
+      ]),
+    ).toMatchObject({ purchase_price: 187_500 });
+    expect(
+      lead([
+        ['agent', 'You wanted a cash-out refinance, how much cash do you need?'],
+        ['customer', 'About 30,000 for the kitchen.'],
+        ['agent', 'So the new loan would be about 210?'],
+        ['customer', 'Yes, 210.'],
+      ]),
+    ).toMatchObject({ loan_amount: 210_000 });
+  });
+
+  test('scorecards and slips: "Sure, I\'ll do that tonight" agrees; "what\'s the day eight?" asks for the date', () => {
+    const passed = (turns: Turn[]) =>
+      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
+        (criterion) => criterion.id === 'next_steps_agreed',
+      )?.passed;
+    expect(
+      passed([
+        ['agent', 'Can you text me a picture of the meter?'],
+        ['customer', "Yeah, I'll do that this afternoon."],
+      ]),
+    ).toBe(true);
+    const party = datasetOf('party', [['party_date', 'date', 'party date']]);
+    expect(
+      extractDataset(
+        party,
+        call([
+          ['agent', "What's the day eight?"],
+          ['customer', 'Saturday, January ninth.'],
+        ]),
+      ).data,
+    ).toMatchObject({ party_date: '2027-01-09' });
+  });
+});

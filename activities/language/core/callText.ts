@@ -118,6 +118,8 @@ export const byCustomer = (sentence: Sentence) => sentence.speaker !== 'agent';
 export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 
 const NAME = "[A-Z][a-zA-Z'-]+(?:\\s+[A-Z][a-zA-Z'-]+)?";
+/** A title before a name: "Mrs. Okafor" and "Mr. Patel" are surnames, never first names. */
+const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)';
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
 const SELF_INTRODUCTION = [
   new RegExp(
@@ -127,11 +129,11 @@ const SELF_INTRODUCTION = [
 ];
 /** The agent naming the customer: "Am I speaking with John Smith?", "Is this Robert?", "I'm looking for Carlos Mendoza". */
 const ADDRESSING_CUSTOMER = new RegExp(
-  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Mm]essage is for|[Mm]essage for|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${NAME})\\b`,
+  `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Mm]essage is for|[Mm]essage for|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${TITLE}?)(${NAME})\\b`,
 );
 /** The agent greeting the customer by name: "Hi Renata, it's Marcus at …", "Good morning Mr. Patel." */
 const GREETING_CUSTOMER = new RegExp(
-  `^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)),?\\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)?(${NAME})\\s*[,.!?]`,
+  `^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)),?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`,
 );
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
@@ -240,9 +242,18 @@ function similarSpelling(heard: string, spelled: string): boolean {
  */
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
+  const titledSurnames: { name: string; sentence: Sentence }[] = [];
   const firstCustomerTurn = sentences.find((sentence) => sentence.speaker !== 'agent')?.turnIndex ?? -1;
   for (const sentence of sentences) {
     const names = sentence.speaker === 'agent' ? [] : namesIn(sentence, SELF_INTRODUCTION);
+    // "Is this Mrs. Okafor?" — "Yes, this is Ngozi.": a first name no list knows, answering a titled surname.
+    const answersTitle = titledSurnames.some((titled) => titled.sentence.turnIndex === sentence.turnIndex - 1);
+    if (sentence.speaker !== 'agent' && answersTitle && names.length === 0) {
+      const named = SELF_INTRODUCTION[0]!.exec(sentence.text)?.[1]?.split(/\s+/)[0];
+      // Written as a name is ("Ngozi"), not a recognizer's jumble ("NGOsEI").
+      if (named && /^[A-Z][a-z'-]+$/.test(named) && !NOT_NAMES.has(named) && !namesAnOrganization(named))
+        names.push(named);
+    }
     if (sentence.speaker !== 'agent') {
       // A bare name: in the customer's first turn, or answering "Can I get your name?".
       const askedName = sentences.some(
@@ -254,8 +265,11 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       if (sentence.turnIndex === firstCustomerTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
     }
     if (sentence.speaker !== 'customer') {
-      const addressed = ADDRESSING_CUSTOMER.exec(sentence.text)?.[1] ?? GREETING_CUSTOMER.exec(sentence.text)?.[1];
-      if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
+      const match = ADDRESSING_CUSTOMER.exec(sentence.text) ?? GREETING_CUSTOMER.exec(sentence.text);
+      const addressed = match?.[2];
+      if (addressed && match[1] && !addressed.includes(' ') && !namesAnOrganization(addressed)) {
+        titledSurnames.push({ name: addressed, sentence });
+      } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
     }
     for (const name of names) {
       if (facts.agentName && sameFirstName(name, facts.agentName)) continue;
@@ -269,11 +283,16 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     candidate.name.split(/\s+/).length > best.name.split(/\s+/).length ? candidate : best,
   );
   const supporting = heard.filter((candidate) => sameFirstName(candidate.name, fullest.name));
-  // Only a first name was heard ("this is John"): the call record's full name completes it when it agrees.
+  // Only a first name was heard ("this is John"): the call record's full name completes it when it
+  // agrees, else a surname the agent said with a title ("Is this Mrs. Okafor?" — "Yes, this is Ngozi").
+  const surname = titledSurnames.find((candidate) => candidate.name !== fullest.name);
   const completed =
     !fullest.name.includes(' ') && facts.contactName?.includes(' ') && sameFirstName(fullest.name, facts.contactName)
       ? facts.contactName
-      : fullest.name;
+      : !fullest.name.includes(' ') && surname
+        ? `${fullest.name} ${surname.name}`
+        : fullest.name;
+  if (completed !== fullest.name && surname && completed.endsWith(surname.name)) supporting.push(surname);
   // A spelling in the customer's turns where the name was said, or in the next one.
   const spellingSentences = sentences.filter(
     (sentence) =>

@@ -453,6 +453,11 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
     text
       // "half a million" → "0.5 million", "nine and a half thousand" → "9.5 thousand"
       .replace(/\b(?:a\s+)?half\s+(?:of\s+)?an?\s+(million|thousand)\b/gi, (_w, scale: string) => `0.5 ${scale}`)
+      // "three quarters of a million" → "0.75 million", "a quarter million" → "0.25 million"
+      .replace(
+        /\b(three\s+quarters?|an?\s+quarter|quarter)\s+(?:of\s+)?(?:an?\s+)?(million|thousand)\b/gi,
+        (_w, share: string, scale: string) => `${/^three/i.test(share) ? '0.75' : '0.25'} ${scale}`,
+      )
       .replace(/\b(?:a\s+)?quarter\s+(?:of\s+)?an?\s+(million|thousand)\b/gi, (_w, scale: string) => `0.25 ${scale}`)
       .replace(
         new RegExp(`\\b(${numberWord}(?:[\\s-]+${numberWord})*)\\s+and\\s+a\\s+half\\s+(million|thousand)\\b`, 'gi'),
@@ -510,18 +515,25 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
 }
 
 /**
- * A recognizer joins "a line" into "align" ("thinking home equity align", "Align of about 40,000"):
- * before "of" or after "equity"/"credit" it is the line of credit, never the verb.
+ * Words a recognizer writes for others, where the context leaves one reading: it joins "a line"
+ * into "align" ("thinking home equity align", "Align of about 40,000": before "of" or after
+ * "equity"/"credit" it is the line of credit, never the verb), and splits "date" into "day eight"
+ * ("What's the day eight?": a question ending so asks for the date).
  */
-export function splitJoinedLine(text: string): string {
-  return text.replace(/\b(equity|credit)\s+align\b/gi, '$1 a line').replace(/\b([Aa])lign(?= of\b)/g, '$1 line');
+export function fixRecognizerSlips(text: string): string {
+  return text
+    .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
+    .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
+    .replace(/\bday eight(?=\s*\?)/gi, 'date');
 }
 
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 export function normalizeSpokenForms(text: string): string {
   return normalizeTimes(
     normalizeNumbers(
-      normalizeDecimalsAndOrdinals(joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(splitJoinedLine(text))))),
+      normalizeDecimalsAndOrdinals(
+        joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(fixRecognizerSlips(text)))),
+      ),
     ),
   );
 }

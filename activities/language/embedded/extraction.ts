@@ -76,11 +76,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford)\b/gi,
   ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|buy(?:ing)?|first[- ]time buyers?|listing|realtor|owe)\b/gi,
+    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe)\b/gi,
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -164,7 +164,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
   ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
   ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
-  ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out)\b/i],
+  ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
   ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
@@ -234,11 +234,16 @@ function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRo
 
 /** Every role a question asks about, in the order it asks ("What's the price, and how much down?"). */
 function rolesAskedIn(question: string, incomeContext: boolean): (MoneyRole | OtherRole)[] {
-  return question
+  const parts = question
     .split(/,|;|\band\b|\bor\b/)
-    .map((part) => roleOfWords(part, incomeContext))
-    .filter((role): role is MoneyRole | OtherRole => role !== null);
+    .map((part) => ({ role: roleOfWords(part, incomeContext), asks: ASKING_PART.test(part) }))
+    .filter((part): part is { role: MoneyRole | OtherRole; asks: boolean } => part.role !== null);
+  // "You mentioned pulling cash out, what's it worth these days?" asks only its last part.
+  const asked = parts.filter((part) => part.asks);
+  return (asked.length > 0 ? asked : parts).map((part) => part.role);
 }
+const ASKING_PART =
+  /\b(?:what|what's|how|which|when|where|who|do you|did you|are you|is it|is that|can you|could you|would you|have you)\b|\?\s*$/i;
 
 /**
  * The role of an amount: its clause's own words first; then the question it answers, whose roles
@@ -319,6 +324,15 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   ) {
     return amount.value * 1000;
   }
+  // "two thirty nine nine" written "2399": pairs and a hundreds digit, 239,900 (not 2.4 million).
+  if (
+    !amount.explicit &&
+    Number.isInteger(amount.value) &&
+    amount.value >= 1000 &&
+    amount.value < 10_000 &&
+    amount.value % 10 !== 0
+  )
+    return amount.value * 100;
   if (!amount.explicit && amount.value >= 50 && amount.value < 10_000) {
     return amount.value * 1000;
   }
@@ -412,7 +426,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
-    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|cottage|chalet|for (?:the )?(?:weekends|summers?|vacations?|holidays)|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|cottage|chalet|(?:for|on|over|during) (?:the )?(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
   ],
   [
     'PrimaryResidence',
@@ -756,7 +770,7 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
 // Any dataset, by field type
 
 const STOP_WORDS = new Set(
-  'the a an of to in on for and or is are was be by with what which how who when where does do did customer customers caller call calls their his her its this that it as at from number value name type field amount they them we you your our would like want need use used uses using today there here time any some'.split(
+  'the a an of to in on for and or is are was be by with what which how who when where does do did customer customers caller call calls their his her its this that it as at from number count value name type field amount they them we you your our would like want need use used uses using today there here time any some'.split(
     ' ',
   ),
 );
@@ -1051,24 +1065,28 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
  * "What kind of roof is it?" — "Asphalt shingles, about fifteen years old.": a short noun phrase
  * opening the answer to a what-question that shares the field's words is the value.
  */
+const HEDGE = /^(?:probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just)[,\s]+(?=[a-z])/i;
 const BARE_THING = /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$)/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
   if (!byCustomer(sentence) || /\bname\b/i.test(fieldText(field))) return null;
+  // "What kind of roof…?", also "Do you have a material in mind?"
   const question = precedingTurn(text, sentence).find(
     (said) =>
-      /\b(?:what|which)\b/i.test(said.text) &&
+      (/\b(?:what|which)\b/i.test(said.text) || /\?\s*$/.test(said.text)) &&
       (said.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).some((word) => keywords.includes(word)),
   );
   if (!question) return null;
-  const bare = BARE_THING.exec(sentence.text.trim());
+  // "Probably vinyl, we don't want to paint wood": a hedge before the answer is not part of it.
+  const hedged = HEDGE.test(sentence.text.trim());
+  const bare = BARE_THING.exec(sentence.text.trim().replace(HEDGE, ''));
   const phrase = bare?.[1];
   if (!phrase) return null;
   const words = phrase.split(/\s+/);
   if (words.some((word) => STOP_WORDS.has(word.toLowerCase())) || NOT_A_NAME.test(words[0]!)) return null;
   // One word in lower case is a recognizer's fragment more often than an answer ("tricks, but the
-  // reminders keep failing" for "Dentrix, but…").
-  if (words.length === 1 && !/^[A-Z]/.test(phrase)) return null;
+  // reminders keep failing" for "Dentrix, but…"); after a hedge ("Probably vinyl") it is an answer.
+  if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged) return null;
   // "The Pro plan" for a current plan: a name after an article and before the field's own word says
   // it (phraseIn); "Vinyl siding" opening the answer is a kind.
   const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
@@ -1255,7 +1273,9 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
   /\b(practice|clinic|office|branch|store|location|dealership|shop)\b/i.test(fieldText(field));
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
-const NAME_FIRST = new RegExp(`^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s))`);
+const NAME_FIRST = new RegExp(
+  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
+);
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
@@ -1265,7 +1285,7 @@ const ANSWER_LEAD_IN =
 const IT_IS_A =
   /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|and|but)\b|$)/i;
 const NOT_A_NAME =
-  /^(?:I|I'm|We|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
+  /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
 /**
  * A name the customer answers the field's question with, first in their reply: "Who's your
@@ -1291,8 +1311,16 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
     // "Yes, through Delta Dental." names it after the yes.
     const said = sentence.text.trim().replace(ANSWER_LEAD_IN, '');
-    const named = NAME_FIRST.exec(said)?.[1];
+    // "The Riverside Barn in Petaluma": the name without its article; but "The Pro Plan" for a plan
+    // is the name before the field's word, which phraseIn gives ("Pro").
+    const withArticle = NAME_FIRST.exec(said)?.[1];
+    const named = withArticle?.replace(/^The\s+(?=[A-Z])/, '');
     const words = named?.split(/\s+/) ?? [];
+    if (
+      named !== withArticle &&
+      fieldNameStems(field).includes(stem((words[words.length - 1] ?? '').replace(/\W+$/, '')))
+    )
+      continue;
     const thing = IT_IS_A.exec(said)?.[1];
     const value =
       named &&
