@@ -471,8 +471,9 @@ function typeForCue(cue: Cue, run: NumberRun, onlyCue = true): PiiType | null {
       // A recognizer may repeat digits or run the expiry on ("51051051…0928"): still the card asked for.
       return length >= 12 ? 'card_number' : null;
     case 'routing':
-      // Nine digits, give or take what a recognizer drops or repeats.
-      return length >= 7 && length <= 12 ? 'routing_number' : null;
+      // Nine digits, give or take what a recognizer drops or repeats (it drops a run of zeros:
+      // "oh seven one, oh oh oh, oh one three" heard as "71413").
+      return length >= 5 && length <= 12 ? 'routing_number' : null;
     case 'bank':
       return length === 9 && abaValid(run.digits) ? 'routing_number' : null;
     case 'account':

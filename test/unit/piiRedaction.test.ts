@@ -331,6 +331,12 @@ describe('PII in spoken and written text', () => {
     expect(redact('1234-5678-9012-3456', 'What is the order number?')).toBe('1234-5678-9012-3456');
   });
 
+  test('found on round 16: a routing number whose zeros the recognizer dropped is still the one asked for', () => {
+    expect(redact('71413.', "What's the routing number?")).toBe('[ROUTING_NUMBER].');
+    // Four digits after a routing question are too few to be one.
+    expect(redact('It is on page 7141.', "What's the routing number?")).toBe('It is on page 7141.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
