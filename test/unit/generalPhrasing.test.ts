@@ -2128,3 +2128,99 @@ describe('found on the sixteenth held-out round (h117–h124), tested in other w
     ).toMatchObject({ party_date: '2027-01-09' });
   });
 });
+
+describe('found on the seventeenth held-out round (h125–h132), tested in other words', () => {
+  test('lending and income: building a home on one\'s own land; "I cleared about 96,000 last year"; "thirty eight fifty an hour"; Social Security coming in', () => {
+    const build = call([
+      ['agent', 'Granite State Savings, this is Joe.'],
+      ['customer', "We want to build a new home on my dad's old farm and I'd have to borrow around 300."],
+      ['agent', 'Will you live there?'],
+      ['customer', 'Yes, it will be our primary residence.'],
+      ['agent', 'Send me your last two pay stubs and we can start.'],
+    ]);
+    expect(classifyLending(build).lending).toBe(true);
+    expect(
+      lead([
+        ['agent', 'Northgate Mortgage. What do you do for a living?'],
+        ['customer', 'I own a small plumbing shop. I netted about 84,000 last year.'],
+      ]),
+    ).toMatchObject({ monthly_income: 7_000 });
+    expect(
+      lead([
+        ['agent', "Thanks for calling Northgate Mortgage about your refinance. What's your pay?"],
+        ['customer', 'Twenty six fifty an hour, forty hours a week.'],
+      ]).monthly_income,
+    ).toBeCloseTo((26.5 * 40 * 52) / 12, 2);
+    expect(
+      lead([
+        ['agent', 'This is Northgate Mortgage about the reverse mortgage. What comes in every month?'],
+        ['customer', 'My pension, about nineteen hundred.'],
+        ['agent', 'And you live in the house?'],
+        ['customer', 'Thirty years now.'],
+      ]),
+    ).toMatchObject({ monthly_income: 1_900, occupancy: 'PrimaryResidence' });
+  });
+
+  test('fields: a yes-or-no question answered "No, never"; "A beagle" after its article; "struggling with geometry"; "on the twenty third" is the next 23rd', () => {
+    const facts = datasetOf('facts', [
+      ['has_alarm_system', 'boolean', 'Whether they already have an alarm system'],
+      ['dog_breed', 'string', 'dog breed'],
+      ['subject', 'string', 'subject'],
+      ['start_date', 'date', 'start date'],
+    ]);
+    // Wednesday 2026-10-14.
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Do you have an alarm system in the house today?'],
+          ['customer', "No, we've never had one."],
+          ['agent', "I'll send you our alarm system packages."],
+          ['agent', 'And what kind of dog is at home?'],
+          ['customer', "A poodle, he's friendly."],
+          ['customer', 'Also my son is struggling with geometry this year.'],
+          ['agent', 'When would you like to start?'],
+          ['customer', 'On the twenty third.'],
+        ]),
+      ).data,
+    ).toMatchObject({ has_alarm_system: false, dog_breed: 'poodle', subject: 'geometry', start_date: '2026-10-23' });
+  });
+
+  test('tasks and scorecards: "this week" is due Friday; "Sure, I\'ll get those to you" and "the ninth at ten, that\'s fine" agree; "<name> is peaking"; a greeted name in lower case', () => {
+    // Wednesday 2026-10-14.
+    const tasks = detectActions(
+      call([
+        ['agent', 'We need a copy of your lease.'],
+        ['customer', "I'll email it to you this week."],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-16']]);
+    const scored = (turns: Turn[]) =>
+      Object.fromEntries(
+        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
+          criterion.id,
+          criterion.passed,
+        ]),
+      );
+    expect(
+      scored([
+        ['agent', 'Please send me your pay stubs by Friday.'],
+        ['customer', "Sure, I'll get those to you."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'How about the twelfth at nine to sign?'],
+        ['customer', "The twelfth at nine, that's fine."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(scored([['agent', 'Maple Dental, Jen is peaking.']]).greeting_and_identification).toBe(true);
+    expect(
+      lead([
+        ['agent', 'Northgate Mortgage, holly speaking.'],
+        ['customer', "Hi holly, Mark Ruiz, we're buying our first home."],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Mark', borrower_last_name: 'Ruiz' });
+  });
+});

@@ -137,7 +137,7 @@ const GREETING_CUSTOMER = new RegExp(
 );
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
-  `^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Yy]ep|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)|[Ss]ure)(?:\\s+[A-Z][a-z]+)?[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
+  `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
 );
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
 const ASKS_NAME =

@@ -70,11 +70,20 @@ const TODAY =
 const BY_THE_MEETING =
   /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
 
+const THIS_WEEK = /\b(?:this week|(?:by )?(?:the )?end of (?:the|this) week)\b/i;
+function fridayOfWeek(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  const untilFriday = Math.max(0, 5 - date.getUTCDay());
+  return new Date(date.getTime() + untilFriday * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
   // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
   if (TODAY.test(sentence.text) && !/\btomorrow\b/i.test(sentence.text)) return today;
+  // "I'll email them this week", "by the end of the week": its Friday (today, from Friday on).
+  if (THIS_WEEK.test(sentence.text)) return fridayOfWeek(today);
   const said = datesIn(
     resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes),
     text.facts,

@@ -29,6 +29,7 @@ import {
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
 import type { LendingDecision } from '../engine';
+import { resolveDayPhrases } from './dayPhrases';
 
 /**
  * The embedded extraction engine: fills a dataset's fields from the transcript by rules, each
@@ -76,7 +77,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford)\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home))\b/gi,
   ],
   [
     1,
@@ -173,7 +174,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
   [
     'annual_income',
-    /\b(a|per|each) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
+    /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
   ],
   [
     'purchase_price',
@@ -188,7 +189,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
+  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -308,6 +309,9 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   // "About one twenty a year": a yearly pay said in thousands without the word.
   if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
     return amount.value * 1000;
+  // "Thirty eight fifty an hour", written "3850": dollars and cents said as two pairs.
+  if (role === 'hourly_income' && Number.isInteger(amount.value) && amount.value >= 700 && amount.value < 20_000)
+    return amount.value / 100;
   if (!HOME_SCALE.includes(role)) return amount.value;
   if (amount.pairs !== undefined) return amount.pairs * 1000;
   // "It's listed at one point four": a home's price or value with one decimal is in millions (a
@@ -1041,9 +1045,9 @@ function organizationIn(sentence: Sentence, text: CallText, field: DatasetField)
 
 /** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
 const WANT_CUE =
-  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to|struggling with|(?:needs?|wants?) help with|trouble with)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
 const PHRASE_TAIL =
-  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
+  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|probably|maybe|though|anyway|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
 /** A pet's name as owners say it: "my dog Biscuit", "our cat, Luna,", "her name is Daisy". */
 const PET_NAMED =
@@ -1085,8 +1089,9 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   const words = phrase.split(/\s+/);
   if (words.some((word) => STOP_WORDS.has(word.toLowerCase())) || NOT_A_NAME.test(words[0]!)) return null;
   // One word in lower case is a recognizer's fragment more often than an answer ("tricks, but the
-  // reminders keep failing" for "Dentrix, but…"); after a hedge ("Probably vinyl") it is an answer.
-  if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged) return null;
+  // reminders keep failing" for "Dentrix, but…"); after a hedge ("Probably vinyl") or an article
+  // ("A beagle, she's six") it is an answer.
+  if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged && !/^(?:an?|the)\s/i.test(bare[0])) return null;
   // "The Pro plan" for a current plan: a name after an article and before the field's own word says
   // it (phraseIn); "Vinyl siding" opening the answer is a kind.
   const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
@@ -1367,7 +1372,11 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       return phonesIn(sentence.text);
     case 'date': {
       const past = [sentence, ...precedingTurn(text, sentence)].some((said) => PAST_TENSE.test(said.text));
-      return datesIn(sentence.text, text.facts, { past });
+      // "On the twenty third" is the next 23rd, as for a meeting (a past date is read by the parser alone).
+      const said = past
+        ? sentence.text
+        : resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes);
+      return datesIn(said, text.facts, { past });
     }
     case 'address':
       return [addressIn(sentence.text)].filter(Boolean);
@@ -1420,6 +1429,34 @@ function customerNameFound(text: CallText): Found | null {
   return { value: name.value, sentences, fromRecord: name.evidence.length === 0 };
 }
 
+/**
+ * "Do you have a maintenance plan with anyone now?" — "No, we've never had one.": the reply to a
+ * yes-or-no question that names the field answers it, before any other sentence with its words
+ * ("I'll mail you the plan prices" says nothing about having one).
+ */
+const YES_NO_QUESTION = /^\W*(?:and\s+)?(?:do|does|did|are|is|have|has|will|would|can|could|were|was)\b[^?]*\?\s*$/i;
+const STARTS_WITH_NO = /^\W*(?:no|nope|not|never|nah)\b/i;
+function yesOrNoAnswering(text: CallText, keywords: string[]): Found | null {
+  let best: { found: Found; shared: number } | null = null;
+  for (const sentence of text.sentences) {
+    if (!byCustomer(sentence)) continue;
+    const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
+    if (!firstOfTurn) continue;
+    const question = precedingTurn(text, sentence)
+      .filter((said) => YES_NO_QUESTION.test(said.text))
+      .pop();
+    if (!question) continue;
+    const shared = new Set(
+      (question.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)),
+    ).size;
+    if (shared === 0 || (best && best.shared >= shared)) continue;
+    const no = STARTS_WITH_NO.test(sentence.text);
+    if (!no && !isAffirmation(sentence)) continue;
+    best = { found: { value: !no, sentences: [question, sentence] }, shared };
+  }
+  return best?.found ?? null;
+}
+
 /** Asking not to be called again, as people say it: "take us off your list", "lose my number". */
 const OPT_OUT =
   /\b(take (?:me|us|my number|this number|our number) off (?:your|the|our) (?:\w+ )?list|(?:remove|delete) (?:me|us|my number|our number) from|(?:stop|quit) (?:calling|contacting|texting)|(?:don't|do not|never) (?:call|contact|text) (?:me|us|here|this number)|lose (?:my|this|our) number|put (?:me|us) on (?:your|the) do[- ]not[- ]call)/i;
@@ -1458,6 +1495,11 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       if (NOT_NEW_TO_US.test(sentence.text)) return { value: false, sentences: [sentence] };
       if (NEW_TO_US.test(sentence.text)) return { value: true, sentences: [sentence] };
     }
+  }
+  // A field that asks a negative ("asked not to be called") is read from how people say it, below.
+  if (field.type === 'boolean' && !negativeQuestion(field)) {
+    const answer = yesOrNoAnswering(text, keywordsOf(field));
+    if (answer) return answer;
   }
   if (asksOptOut(field)) {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
