@@ -384,7 +384,8 @@ const CUES: [Cue, RegExp][] = [
 /** Whether a turn says what a number will be: "Read me the card number", not "Go ahead." */
 export function namesAKindOfNumber(text: string): boolean {
   const said = text.toLowerCase();
-  return CUES.some(([, pattern]) => new RegExp(pattern.source).test(said));
+  // search() ignores and restores a global pattern's lastIndex.
+  return CUES.some(([, pattern]) => said.search(pattern) >= 0);
 }
 
 /** How far back a cue still governs a number, in characters of the text searched. */

@@ -548,8 +548,7 @@ function extractEmployer(text: CallText): Found | null {
         return { value: titleCased(ownBusiness), sentences: [sentence] };
     }
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
-    const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
-    if (asked && firstOfTurn) {
+    if (asked && opensItsTurn(text, sentence)) {
       const bare = BARE_ORG.exec(sentence.text)?.[1] ?? JOB_AT_ORG.exec(sentence.text)?.[1];
       const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
@@ -868,6 +867,14 @@ const fieldText = (field: DatasetField) => `${field.name.replace(/_/g, ' ')} ${f
 /** The stems of the field's own name ("current_plan" → current, plan), not its description's. */
 const fieldNameStems = (field: DatasetField) => field.name.toLowerCase().split('_').map(stem);
 
+/** The field's words (their stems) said in a text: "What kind of roof is it?" says "roof". */
+const keywordsSaidIn = (said: string, keywords: string[]) =>
+  new Set((said.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)));
+
+/** Whether a sentence is the first of its turn (what a reply opens with). */
+const opensItsTurn = (text: CallText, sentence: Sentence) =>
+  text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
+
 function keywordsOf(field: DatasetField): string[] {
   const words = [
     ...new Set(
@@ -1078,7 +1085,7 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   const question = precedingTurn(text, sentence).find(
     (said) =>
       (/\b(?:what|which)\b/i.test(said.text) || /\?\s*$/.test(said.text)) &&
-      (said.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).some((word) => keywords.includes(word)),
+      keywordsSaidIn(said.text, keywords).size > 0,
   );
   if (!question) return null;
   // "Probably vinyl, we don't want to paint wood": a hedge before the answer is not part of it.
@@ -1245,6 +1252,8 @@ const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|
 const HOW_OFTEN =
   /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|one[- ]time)\b/i;
 
+const howOftenIn = (said: string) => HOW_OFTEN.exec(said)?.[1]?.toLowerCase() ?? null;
+
 const MONTH_NAMED =
   /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
 
@@ -1306,11 +1315,8 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence)) continue;
     // The turn before asks (a recognizer may drop its question mark); the first name in the reply answers.
-    const asked = new Set(
-      precedingTurn(text, sentence).flatMap((said) =>
-        (said.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)),
-      ),
-    ).size;
+    const asked = new Set(precedingTurn(text, sentence).flatMap((said) => [...keywordsSaidIn(said.text, keywords)]))
+      .size;
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
@@ -1401,7 +1407,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
               : kind === 'month'
                 ? (MONTH_NAMED.exec(sentence.text)?.[1] ?? null)
                 : kind === 'frequency'
-                  ? (HOW_OFTEN.exec(sentence.text)?.[1]?.toLowerCase() ?? null)
+                  ? howOftenIn(sentence.text)
                   : // A vehicle is a year and a make (above), not a word like "auto".
                     asksVehicle(field)
                     ? null
@@ -1440,15 +1446,12 @@ function yesOrNoAnswering(text: CallText, keywords: string[]): Found | null {
   let best: { found: Found; shared: number } | null = null;
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence)) continue;
-    const firstOfTurn = text.sentences.find((other) => other.turnIndex === sentence.turnIndex) === sentence;
-    if (!firstOfTurn) continue;
+    if (!opensItsTurn(text, sentence)) continue;
     const question = precedingTurn(text, sentence)
       .filter((said) => YES_NO_QUESTION.test(said.text))
       .pop();
     if (!question) continue;
-    const shared = new Set(
-      (question.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)),
-    ).size;
+    const shared = keywordsSaidIn(question.text, keywords).size;
     if (shared === 0 || (best && best.shared >= shared)) continue;
     const no = STARTS_WITH_NO.test(sentence.text);
     if (!no && !isAffirmation(sentence)) continue;
@@ -1553,7 +1556,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
             : kind === 'place'
               ? placeIn(sentence, field)
               : kind === 'frequency'
-                ? (HOW_OFTEN.exec(sentence.text)?.[1]?.toLowerCase() ?? null)
+                ? howOftenIn(sentence.text)
                 : wantedThingIn(sentence);
       if (value) return { value, sentences: [sentence] };
     }
