@@ -2224,3 +2224,107 @@ describe('found on the seventeenth held-out round (h125–h132), tested in other
     ).toMatchObject({ borrower_first_name: 'Mark', borrower_last_name: 'Ruiz' });
   });
 });
+
+describe('found on the eighteenth held-out round (h133–h140), tested in other words', () => {
+  test('an employer the agent names and the customer confirms; a job said is income talk; "you both would live there?" — "Yes"', () => {
+    expect(
+      lead([
+        ['agent', 'Do you two plan to stay there full time? I mean, you both would live there?'],
+        ['customer', "Yes, that's our hope."],
+        ['agent', 'And you are still working at Kaiser Permanente?'],
+        ['customer', 'Yeah, still a respiratory therapist there, around ninety four a year.'],
+      ]),
+    ).toMatchObject({ occupancy: 'PrimaryResidence', employer_name: 'Kaiser Permanente', monthly_income: 7833.33 });
+    // A former employer named in the question is not confirmed by a "yes" that says it is former.
+    expect(
+      lead([
+        ['agent', 'Are you still at Target?'],
+        ['customer', 'Yes, I left there in May.'],
+      ]).employer_name,
+    ).toBeUndefined();
+  });
+
+  test('figures a recognizer wrote in pieces: "600 and 2000", a hyphenated "sixty-seven", "about for 85", hundreds heard apart', () => {
+    expect(
+      lead([
+        ['agent', "What's the contract price?"],
+        ['customer', 'We offered 600 and 2000 for it.'],
+      ]).purchase_price,
+    ).toBe(602_000);
+    expect(
+      lead([
+        ['agent', 'What do you earn?'],
+        ['customer', 'I make about a hundred and sixty-seven thousand a year.'],
+      ]).monthly_income,
+    ).toBe(13_916.67);
+    // "About four eighty five" heard "about for 85": no one says "about for".
+    expect(
+      lead([
+        ['agent', 'And the loan amount you have in mind?'],
+        ['customer', "We'd borrow about for 85."],
+      ]).loan_amount,
+    ).toBe(485_000);
+    // "Sixty three hundred a month" as a recognizer writes it: "60300", "60-300"; "fifty two hundred" as "50 to 100".
+    for (const [said, monthly] of [
+      ['about 60300 a month', 6_300],
+      ['about 60-300 a month', 6_300],
+      ['roughly 50 to 100 a month', 5_200],
+    ] as const) {
+      expect(
+        lead([
+          ['agent', 'And what do you do for work?'],
+          ['customer', `I drive for the county, ${said}.`],
+        ]).monthly_income,
+      ).toBe(monthly);
+    }
+  });
+
+  test('a bare total before what makes it up; a brand a recognizer split; a shouted opening names no pest', () => {
+    const facts = datasetOf('facts', [
+      ['pets_count', 'number', 'how many pets'],
+      ['accounting_software', 'string', 'accounting software they use'],
+      ['pest', 'string', 'pest'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'How many pets do you have?'],
+          ['customer', 'Four, three dogs and a cat.'],
+          ['agent', 'What accounting software do you use?'],
+          ['customer', 'Quick books, the desktop one.'],
+        ]),
+      ).data,
+    ).toMatchObject({ pets_count: 4, accounting_software: 'QuickBooks' });
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'ACME PEST SOLUTIONS, TOM SPEAKING'],
+          ['customer', 'Hi Tom, we keep seeing ants in the kitchen.'],
+        ]),
+      ).data.pest,
+    ).toBe('ants');
+  });
+
+  test('scorecards: "<Company>, <name> speaking?" as a recognizer writes it; "it\'s <three words> from"; "that one works"', () => {
+    const scored = (turns: Turn[]) =>
+      Object.fromEntries(
+        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
+          criterion.id,
+          criterion.passed,
+        ]),
+      );
+    expect(scored([['agent', 'Lakeside dental group, anna speaking?']]).greeting_and_identification).toBe(true);
+    expect(
+      scored([['agent', "Morning Dan, it's Anne Marie Lowe from Summit Lending."]]).greeting_and_identification,
+    ).toBe(true);
+    expect(scored([['agent', 'Who am I speaking with?']]).greeting_and_identification).toBe(false);
+    expect(
+      scored([
+        ['agent', 'Can we meet Tuesday the ninth at two?'],
+        ['customer', 'Ninth, that time works.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+});

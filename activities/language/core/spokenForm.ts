@@ -97,7 +97,7 @@ export function parseNumberWords(words: string[]): number | null {
  * and other runs become their value ("forty five" → "45"). A lone "one" stays a word ("the one we like").
  */
 export function normalizeNumbers(text: string): string {
-  const tokens = text.split(/(\s+|[,;:.?!-]+)/);
+  const tokens = withCompoundNumbersOpen(text).split(/(\s+|[,;:.?!-]+)/);
   const output: string[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -144,6 +144,18 @@ export function normalizeNumbers(text: string): string {
   }
   return joinDigitGroups(output.join(''));
 }
+
+/**
+ * A recognizer writes compound numbers with a hyphen ("twenty-eight", "ninety-nine thousand"); the
+ * hyphen would split them into two figures ("20-8"), so they are read as the words they are.
+ */
+const COMPOUND_NUMBER = new RegExp(
+  `\\b(${Object.keys(TENS).join('|')})-(${Object.keys(pick(UNITS, 10))
+    .filter((unit) => unit !== 'zero')
+    .join('|')})\\b`,
+  'gi',
+);
+const withCompoundNumbersOpen = (text: string) => text.replace(COMPOUND_NUMBER, '$1 $2');
 
 function isDigitRun(words: string[]): boolean {
   return words.length >= 3 && words.every((word) => word.toLowerCase() in DIGIT_NAMES);

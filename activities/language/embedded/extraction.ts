@@ -54,7 +54,7 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
   for (const field of dataset.fields) {
     const result = found[field.name];
     if (!result || result.value === null || result.value === undefined) continue;
-    data[field.name] = result.value;
+    data[field.name] = typeof result.value === 'string' ? asBrandIsSpelled(result.value) : result.value;
     evidence[field.name] = result.fromRecord ? [] : evidenceOfSentences(result.sentences);
   }
   return {
@@ -64,6 +64,42 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
     missing_required: dataset.fields.filter((field) => field.required && !(field.name in data)).map((f) => f.name),
   };
 }
+
+/**
+ * Names of products and companies written as one word that a recognizer writes as two ("sales
+ * force", "quick books"): as a field's whole value they are the name. Inside a sentence the two
+ * words may be meant ("our sales force is 35 reps"), so only a whole value is respelled.
+ */
+const BRANDS_HEARD_APART: Record<string, string> = {
+  'sales force': 'Salesforce',
+  'hub spot': 'HubSpot',
+  'quick books': 'QuickBooks',
+  'zen desk': 'Zendesk',
+  'mail chimp': 'Mailchimp',
+  'drop box': 'Dropbox',
+  'share point': 'SharePoint',
+  'net suite': 'NetSuite',
+  'fresh books': 'FreshBooks',
+  'pipe drive': 'Pipedrive',
+  'service titan': 'ServiceTitan',
+  'job nimbus': 'JobNimbus',
+  'house call pro': 'Housecall Pro',
+  'wal mart': 'Walmart',
+  'fed ex': 'FedEx',
+  'linked in': 'LinkedIn',
+  'pay pal': 'PayPal',
+  'door dash': 'DoorDash',
+  'auto zone': 'AutoZone',
+  'pet smart': 'PetSmart',
+  'jet blue': 'JetBlue',
+};
+const asBrandIsSpelled = (value: string) =>
+  BRANDS_HEARD_APART[
+    value
+      .toLowerCase()
+      .replace(/[-\s]+/g, ' ')
+      .trim()
+  ] ?? value;
 
 /**
  * Cues of a call about borrowing against a home, weighed: the words lenders and borrowers use
@@ -189,7 +225,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do)\b/i;
+  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|still|work as|working as) an? (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -309,6 +345,9 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   // "About one twenty a year": a yearly pay said in thousands without the word.
   if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
     return amount.value * 1000;
+  // "Seventy two hundred a month" written "70 to 100": no month's pay is seventy dollars.
+  if (role === 'monthly_income' && amount.hundredsHeardApart !== undefined && amount.value < PLAUSIBLE_AMOUNTS[role][0])
+    return amount.hundredsHeardApart;
   // "Thirty eight fifty an hour", written "3850": dollars and cents said as two pairs.
   if (role === 'hourly_income' && Number.isInteger(amount.value) && amount.value >= 700 && amount.value < 20_000)
     return amount.value / 100;
@@ -377,7 +416,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.
     const clauses = withoutPostalCodes(sentence.text).split(
-      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
+      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,?000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
@@ -434,7 +473,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time)\b/i,
   ],
 ];
 
@@ -552,6 +591,24 @@ function extractEmployer(text: CallText): Found | null {
       const bare = BARE_ORG.exec(sentence.text)?.[1] ?? JOB_AT_ORG.exec(sentence.text)?.[1];
       const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
+    }
+  }
+  return employerConfirmed(text);
+}
+
+/** "Are you still at Walgreens?", "You're still with the county, right?": the agent names the employer. */
+const STILL_AT_ORG = new RegExp(
+  `\\b(?:[Aa]re you|[Yy]ou're|[Yy]ou are) still (?:at|with|working (?:at|for|with)|employed (?:at|by|with)|over at)\\s+(?:the\\s+)?(${ORG})|\\b(?:[Dd]o|[Aa]nd) you still work (?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+);
+
+/** The employer the agent names and the customer agrees to ("Yes, still a pharmacist there"). */
+function employerConfirmed(text: CallText): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    if (!isAffirmation(sentence) || !opensItsTurn(text, sentence) || FORMER.test(sentence.text)) continue;
+    for (const question of precedingTurn(text, sentence).filter(byAgent)) {
+      const match = STILL_AT_ORG.exec(question.text);
+      const cleaned = match ? cleanOrg((match[1] ?? match[2])!) : null;
+      if (cleaned) return { value: cleaned, sentences: [question, sentence] };
     }
   }
   return null;
@@ -1127,8 +1184,11 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   const index = words.findIndex((word) => keywords.includes(stem(word)) && nouns.has(word.toLowerCase()));
   if (index < 0) return null;
   // A name before the keyword is what it is called: "the Pro plan" → "Pro", "our Gold Star package" → "Gold Star".
+  // A sentence a recognizer wrote all in capitals ("SHIELD PEST CONTROL") names nothing by its capitals.
+  const shouted = !/[a-z]/.test(sentence.text);
   let nameStart = index;
   while (
+    !shouted &&
     nameStart > 0 &&
     /^[A-Z][a-zA-Z0-9+-]*$/.test(words[nameStart - 1]!) &&
     !NOT_PERSON_WORDS.test(words[nameStart - 1]!) &&
@@ -1167,6 +1227,11 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
 
 /** A number said with what it counts ("14 technicians") before any other number. */
 function countsWithNouns(said: string, keywords: string[]): number[] {
+  // "Three, two cars and my son's truck": a bare total first, then what makes it up (not "Two, no, three").
+  const total = /^\W*(\d+)(?:[,.]\s*|\s+)(?!(?:no|not|sorry|actually|i mean|wait|make that|or)\b)(?=\d+\s+[a-z])/i.exec(
+    said,
+  );
+  if (total) return [Number(total[1])];
   const counted = [...said.matchAll(/\b(\d[\d,]*)\s+([a-z]+)/gi)]
     .filter((match) => keywords.includes(stem(match[2]!)))
     .map((match) => Number(match[1]!.replace(/,/g, '')));

@@ -30,8 +30,8 @@ const NOT_MONEY_AFTER =
 export function amountsIn(text: string): SaidAmount[] {
   const found: (SaidAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
-  // "four hundred and five thousand", written "$400 and $5,000": one figure in two pieces.
-  for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])00 and \$?([1-9]\d?),000\b/g)) {
+  // "four hundred and five thousand", written "$400 and $5,000" or "300 and 5000": one figure in two pieces.
+  for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])00 and \$?([1-9]\d?),?000\b/g)) {
     found.push({ value: (Number(match[1]) * 100 + Number(match[2])) * 1000, explicit: true, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
@@ -61,12 +61,38 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: 200 + Number(match[1]), explicit: false, at });
     taken.push([at, at + match[1]!.length]);
   }
+  // "roughly four ninety six" written "roughly for 96": no one says "about for", so its "for" is a four.
+  for (const match of text.matchAll(/\b(?:about|around|roughly|approximately|maybe)\s+for\s+(\d\d)\b/gi)) {
+    const at = match.index + match[0].length - match[1]!.length;
+    if (taken.some(([from, to]) => at >= from && at < to)) continue;
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    found.push({ value: 400 + Number(match[1]), explicit: false, at });
+    taken.push([at, at + match[1]!.length]);
+  }
   // "I make about 42 hundred a month": hundreds said as a count of them.
   for (const match of text.matchAll(HUNDREDS_COUNTED)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
     taken.push([match.index, match.index + match[0].length]);
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
     found.push({ value: Number(match[1]) * 100, explicit: false, at: match.index });
+  }
+  // "Eighty four hundred a month" written "80400" or "80-400", "seventy two hundred" written "70 to
+  // 100": hundreds said as a count of them, the count's two words heard apart (its "two" as "to").
+  for (const match of text.matchAll(
+    /(?<![\d,.$-])\b([2-9])0(?:(-| )?([1-9])00|( (?:to|too) )100)\b(?![\d,.-])(?=\s+(?:a|per|each|every)\s+(?:month|week|year)\b|\s+monthly\b)/gi,
+  )) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    const hundreds = Number(match[1]) * 10 + (match[3] ? Number(match[3]) : 2);
+    // Two plain figures ("70 to 100 a month") may be a range: that reading stays unless the role rules it out.
+    if (match[4])
+      found.push({
+        value: Number(match[1]) * 10,
+        explicit: false,
+        hundredsHeardApart: hundreds * 100,
+        at: match.index,
+      });
+    else found.push({ value: hundreds * 100, explicit: false, at: match.index });
   }
   // "My base is ten five a month" (10 5): thousands and hundreds said as two numbers.
   for (const match of text.matchAll(
@@ -128,6 +154,8 @@ export interface SaidAmount {
   pairs?: number;
   /** "one point four" written "1.4": the figure in millions (1,400,000), when it has that shape. */
   millions?: number;
+  /** "seventy two hundred" written "70 to 100": the hundreds it may be (7,200), when it has that shape. */
+  hundredsHeardApart?: number;
 }
 
 /**
