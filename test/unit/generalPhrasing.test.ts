@@ -2328,3 +2328,84 @@ describe('found on the eighteenth held-out round (h133–h140), tested in other 
     ).toBe(true);
   });
 });
+
+describe('found on the nineteenth held-out round (h141–h148), tested in other words', () => {
+  test('lending: "buy a lake house", "a little brick ranch" are homes; a recognizer\'s "mortage"; employers: "your work?", "I teach 3rd grade at <Org>"', () => {
+    expect(
+      lead([
+        ['customer', 'We want to buy a little brick ranch near Dayton.'],
+        ['agent', 'And your work?'],
+        ['customer', 'In the paralegal at Thompson Hine, about sixty one hundred a month.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', employer_name: 'Thompson Hine', monthly_income: 6_100 });
+    expect(
+      lead([
+        ['agent', 'Who do you work for?'],
+        ['customer', 'I teach 3rd grade at Garfield Middle School.'],
+      ]).employer_name,
+    ).toBe('Garfield Middle School');
+    expect(lead([['customer', 'We want to buy a food truck with cash from the house.']]).loan_purpose).not.toBe(
+      'Purchase',
+    );
+    const decision = classifyLending(
+      call([
+        ['agent', 'Thanks for calling Pinecrest Mortage, this is Ann.'],
+        ['customer', "We're under contract on a townhouse and need a mortage."],
+        ['agent', 'Will it be your main home?'],
+        ['customer', 'Yes.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+  });
+
+  test('dataset fields: a name answering "which insurance" before "through my job"; a utility is an organization answering "who"', () => {
+    const facts = datasetOf('facts', [
+      ['insurance_provider', 'string', 'insurance provider'],
+      ['utility', 'string', 'utility'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'What insurance are you on?'],
+          ['customer', 'Cigna through my husband.'],
+          ['agent', "Who's the utility out there?"],
+          ['customer', 'PG&E.'],
+        ]),
+      ).data,
+    ).toMatchObject({ insurance_provider: 'Cigna', utility: 'PG&E' });
+  });
+
+  test('appointments and scorecards: "I can see both of you Thursday at 4:40"; "book it"; "<Name> here." without a comma; a business naming itself before a notice', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'I can see both of you Thursday at four forty.'],
+          ['customer', 'That works for us.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-15T16:40:00-04:00']);
+    const scored = (turns: Turn[]) =>
+      Object.fromEntries(
+        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
+          criterion.id,
+          criterion.passed,
+        ]),
+      );
+    expect(
+      scored([
+        ['agent', 'The earliest is Monday at eight.'],
+        ['customer', 'Go ahead and book it.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(scored([['agent', 'Cornerstone plumbing Dave here.']]).greeting_and_identification).toBe(true);
+    expect(
+      scored([['agent', 'Granite State Credit Union, calls are recorded, how can I help you today?']])
+        .greeting_and_identification,
+    ).toBe(true);
+    expect(scored([['agent', 'Okay sure, how can I help?']]).greeting_and_identification).toBe(false);
+    expect(scored([['agent', "I'm over here."]]).greeting_and_identification).toBe(false);
+  });
+});

@@ -109,7 +109,8 @@ const asBrandIsSpelled = (value: string) =>
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    /\b(mortgages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
+    // A recognizer's "Morgge", "mortage" on telephone audio is still the word.
+    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinanc\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
   ],
   [
     2,
@@ -526,7 +527,7 @@ const EMPLOYER_PATTERNS = [
   ),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
   new RegExp(
-    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   new RegExp(`\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: [a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`),
@@ -551,7 +552,7 @@ const titleCased = (name: string) =>
   );
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
 const ASKS_EMPLOYER =
-  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do for work|job)\b/i;
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do for work|job|your work(?=\s*\?))/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
 const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`);
@@ -636,8 +637,11 @@ const CASH_OUT =
   /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay off (?:my|our|the|some) (?:credit card|debt|bills|car|student)\w*)\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
-/** What is bought, when it is not a home: "to buy a food truck" with cash from the house is no purchase. */
-const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:(?:new|used|little|small|nice|nicer|big|bigger|smaller|cheap|older|old|first|second)\s+)*(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
+/**
+ * What is bought, when it is not a home: "to buy a food truck" with cash from the house is no
+ * purchase; "a lake house", "a little brick ranch" are homes (up to two words before the home's).
+ */
+const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
   String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse)|first[- ]time|down payment|putting (?:\w+ )?down|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales) price)\b`,
   'gi',
@@ -996,7 +1000,7 @@ function stringKindOf(field: DatasetField): StringKind {
   // "insurance_provider" and "current_provider" are organizations though "provider" may be a person.
   if (/\b(current|service|internet|it|phone|cable|insurance)\s+provider\b/.test(said)) return 'organization';
   if (
-    /\b(insurance|insurer|carrier|company|bank|lender|employer|brand|vendor|supplier|distributor|retailer)\b/.test(
+    /\b(insurance|insurer|carrier|company|bank|lender|employer|brand|vendor|supplier|distributor|retailer|utility)\b/.test(
       field.name.replace(/_/g, ' '),
     )
   )
@@ -1353,7 +1357,7 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(
-  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
+  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
 );
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
