@@ -150,7 +150,7 @@ const MONTHS: Record<string, number> = {
 };
 
 /** Words and marks that may sit between the parts of one spoken number. */
-const RUN_SEPARATORS = new Set(['-', ',', '.', '/', 'dash', 'hyphen', '–', '—', '(', ')']);
+const RUN_SEPARATORS = new Set(['-', ',', '.', '/', 'dash', 'hyphen', 'slash', '–', '—', '(', ')']);
 /** After a run, these make it an amount or a measure, never an identifier. */
 const AMOUNT_WORDS = new Set([
   'dollars',
@@ -366,7 +366,7 @@ const CUES: [Cue, RegExp][] = [
   [
     'account',
     // Not "the social on the account", which asks for the social.
-    /(?<!\bon (?:the|your|my|this|that) )\b(?:account|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
+    /(?<!\bon (?:the|your|my|this|that) )\b(?:account(?!\s+holder)|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
   ],
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [
@@ -621,10 +621,15 @@ const SPOKEN_EMAIL = new RegExp(
   String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
-/** Spelled letter by letter, with pauses and "as in" words: "r as in robert, k, l, e, i, n, at outlook dot com". */
+/**
+ * Spelled letter by letter, with pauses and "as in" words: "r as in robert, k, l, e, i, n, at
+ * outlook dot com"; a spoken underscore or dot between letters ("r e y e s, underscore, m"), and
+ * letters a recognizer joined with hyphens ("R-E-Y-S").
+ */
 const SPELLED_LETTER = String.raw`[a-z0-9](?:\s+as\s+in\s+[a-z]+)?`;
+const SPELLED_SEPARATOR = String.raw`(?:\s*,?\s+(?:(?:underscore|dot|dash|hyphen|period)\s*,?\s+)?|-)`;
 const SPELLED_EMAIL = new RegExp(
-  String.raw`(?<![\w'’])${SPELLED_LETTER}(?:\s*,?\s+${SPELLED_LETTER}){2,}\s*,?\s+${SPOKEN_DOMAIN}`,
+  String.raw`(?<![\w'’])${SPELLED_LETTER}(?:${SPELLED_SEPARATOR}${SPELLED_LETTER}){2,}\s*,?\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
 
@@ -751,6 +756,12 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
       continue;
     }
     const lower = tokens[index]!.lower;
+    // "1922 S. Belmont Avenue": a compass point written short, with its full stop.
+    if (words === 0 && /^(?:n|s|e|w|ne|nw|se|sw)$/.test(lower) && tokens[index + 1]?.text === '.') {
+      words++;
+      index += 2;
+      continue;
+    }
     if (lower in UNITS || lower in TEENS || lower in TENS || ADDRESS_STOP_WORDS.has(lower)) break;
     const isSuffix = words > 0 && STREET_SUFFIXES.has(lower);
     // The last suffix of the name counts: "Oak Ridge Drive", not "Oak Ridge".

@@ -2330,7 +2330,7 @@ describe('found on the eighteenth held-out round (h133–h140), tested in other 
 });
 
 describe('found on the nineteenth held-out round (h141–h148), tested in other words', () => {
-  test('lending: "buy a lake house", "a little brick ranch" are homes; a recognizer\'s "mortage"; employers: "your work?", "I teach 3rd grade at <Org>"', () => {
+  test('lending: "buy a lake house", "a little brick ranch" are homes; dropping the mortgage insurance is a refinance; a recognizer\'s "mortage"; employers: "your work?", "I teach 3rd grade at <Org>"', () => {
     expect(
       lead([
         ['customer', 'We want to buy a little brick ranch near Dayton.'],
@@ -2346,6 +2346,10 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
     ).toBe('Garfield Middle School');
     expect(lead([['customer', 'We want to buy a food truck with cash from the house.']]).loan_purpose).not.toBe(
       'Purchase',
+    );
+    // Dropping the mortgage insurance of a loan one has is a refinance.
+    expect(lead([['customer', 'We got an FHA loan two years ago and want to drop the MIP.']]).loan_purpose).toBe(
+      'Refinance',
     );
     const decision = classifyLending(
       call([
@@ -2376,7 +2380,7 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
     ).toMatchObject({ insurance_provider: 'Cigna', utility: 'PG&E' });
   });
 
-  test('appointments and scorecards: "I can see both of you Thursday at 4:40"; "book it"; "<Name> here." without a comma; a business naming itself before a notice', () => {
+  test('appointments and scorecards: "I can see both of you Thursday at 4:40"; "at free" is three; "book it"; "<Name> here." without a comma; a business naming itself before a notice or a name', () => {
     // Wednesday 2026-10-14.
     expect(
       detectActions(
@@ -2387,6 +2391,16 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
         null,
       ).appointments.map((appointment) => appointment.start),
     ).toEqual(['2026-10-15T16:40:00-04:00']);
+    // "Friday at free?" — a recognizer's "three" after "at".
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Could we meet Friday at free?'],
+          ['customer', 'Friday works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-16T15:00:00-04:00']);
     const scored = (turns: Turn[]) =>
       Object.fromEntries(
         scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
@@ -2405,6 +2419,9 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
       scored([['agent', 'Granite State Credit Union, calls are recorded, how can I help you today?']])
         .greeting_and_identification,
     ).toBe(true);
+    expect(scored([['agent', 'Summit dental care, this is Jo, how may I help you?']]).greeting_and_identification).toBe(
+      true,
+    );
     expect(scored([['agent', 'Okay sure, how can I help?']]).greeting_and_identification).toBe(false);
     expect(scored([['agent', "I'm over here."]]).greeting_and_identification).toBe(false);
   });

@@ -337,6 +337,19 @@ describe('PII in spoken and written text', () => {
     expect(redact('It is on page 7141.', "What's the routing number?")).toBe('It is on page 7141.');
   });
 
+  test('found on round 17: a date said with "slash"; "account holder" asks for no account; an e-mail spelled with a spoken underscore or hyphens; "S." before a street', () => {
+    expect(redact('Seven slash nineteen slash sixty two.', 'For the account holder, your date of birth?')).toBe(
+      '[DATE_OF_BIRTH].',
+    );
+    expect(redact('It is k as in kilo, t, o, dot, l, i, at fastmail dot com.', 'Your e-mail?')).toBe('It is [EMAIL].');
+    expect(redact('Sure, M-O-R-A, dash, j, at yahoo.com.', 'And your e-mail?')).toBe('Sure, [EMAIL].');
+    expect(redact('We moved to 310 N. Oakland Avenue last year.', 'New address?')).toBe(
+      'We moved to [STREET_ADDRESS] last year.',
+    );
+    // A compass letter alone after a figure is no street.
+    expect(redact('Take exit 12 S. then left.', 'How do I get there?')).toBe('Take exit 12 S. then left.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);

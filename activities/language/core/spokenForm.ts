@@ -529,14 +529,22 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
 /**
  * Words a recognizer writes for others, where the context leaves one reading: it joins "a line"
  * into "align" ("thinking home equity align", "Align of about 40,000": before "of" or after
- * "equity"/"credit" it is the line of credit, never the verb), and splits "date" into "day eight"
- * ("What's the day eight?": a question ending so asks for the date).
+ * "equity"/"credit" it is the line of credit, never the verb), splits "date" into "day eight"
+ * ("What's the day eight?": a question ending so asks for the date), and hears "three" as "free"
+ * after "at" ("Wednesday at free is perfect").
  */
 export function fixRecognizerSlips(text: string): string {
-  return text
-    .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
-    .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
-    .replace(/\bday eight(?=\s*\?)/gi, 'date');
+  return (
+    text
+      .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
+      .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
+      .replace(/\bday eight(?=\s*\?)/gi, 'date')
+      // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.
+      .replace(
+        /\bat free\b(?=\s*(?:[.,!?]|$)|\s+(?:o'?clock|pm|am|p\.m|a\.m|is|works|sharp|then|thirty|fifteen|forty|on|tomorrow|today)\b)/gi,
+        'at three',
+      )
+  );
 }
 
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
