@@ -566,10 +566,20 @@ const skipComma = (tokens: Token[], index: number) =>
 function dateAt(tokens: Token[], index: number): number | null {
   const token = tokens[index];
   if (!token) return null;
-  // Month first: "March 3rd, 1980", "March third nineteen eighty", "March 1980".
+  // Year first: "1992, June the 11th" (the rest as below).
+  const afterYear = yearAt(tokens, index);
+  if (afterYear !== null) {
+    const month = skipComma(tokens, afterYear);
+    if (tokens[month]?.lower && tokens[month]!.lower in MONTHS) {
+      const monthDay = dateAt(tokens, month);
+      if (monthDay !== null) return monthDay;
+    }
+  }
+  // Month first: "March 3rd, 1980", "March third nineteen eighty", "June the 11th", "March 1980".
   if (token.lower in MONTHS) {
     let next = index + 1;
     if (tokens[next]?.text === '.') next++;
+    if (tokens[next]?.lower === 'the') next++;
     const day = dayAt(tokens, next);
     if (day) {
       const year = yearAt(tokens, skipComma(tokens, day.next));
@@ -721,6 +731,8 @@ const EVERYDAY_STREET_SUFFIXES = new Set([
   'st',
   'ct',
 ]);
+/** Street words that end no everyday phrase after a number (unlike "a two hour drive", "a 3 lane road"). */
+const UNMISTAKABLE_STREET_SUFFIXES = new Set(['street', 'avenue', 'boulevard', 'parkway', 'terrace']);
 const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', '#', 'number']);
 
 /** "1234 Maple Street", "twelve thirty four Oak Ridge Drive, apartment 5B": a house number, 1–4 name words, a suffix. */
@@ -785,8 +797,11 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   if (suffixAt === null) return null;
   // Words after the street word ("Drive now") do not make its name lower case.
   const capitalized = lowerCaseAt === null || lowerCaseAt > suffixAt;
+  // "to 21 pine street": a street word no everyday phrase ends with names a street in any case.
+  const unmistakable = UNMISTAKABLE_STREET_SUFFIXES.has(tokens[suffixAt]!.lower);
   if (
     !capitalized &&
+    !unmistakable &&
     (EVERYDAY_STREET_SUFFIXES.has(tokens[suffixAt]!.lower) || !ADDRESS_CUE.test(cueWindow())) &&
     !townAndStateAfter(tokens, suffixAt + 1) &&
     !numberedUnitAfter(tokens, suffixAt + 1)

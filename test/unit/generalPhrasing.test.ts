@@ -19,6 +19,14 @@ const call = (turns: Turn[], recordedAt = '2026-10-14T16:40:00-04:00') =>
     { recorded_at: recordedAt, agentName: 'Priya Shah', agentEmail: 'priya@northgate.example' },
   );
 const lead = (turns: Turn[]) => extractDataset(MORTGAGE_LEAD_DATASET, call(turns)).data;
+/** Each default scorecard criterion's pass or fail on the turns. */
+const scored = (turns: Turn[]) =>
+  Object.fromEntries(
+    scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
+      criterion.id,
+      criterion.passed,
+    ]),
+  );
 /** An organization's dataset of the given fields, all optional, as a customer would create it. */
 const datasetOf = (key: string, fields: [name: string, type: DatasetField['type'], description: string][]) =>
   ({
@@ -2196,13 +2204,6 @@ describe('found on the seventeenth held-out round (h125–h132), tested in other
       null,
     ).tasks;
     expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-16']]);
-    const scored = (turns: Turn[]) =>
-      Object.fromEntries(
-        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
-          criterion.id,
-          criterion.passed,
-        ]),
-      );
     expect(
       scored([
         ['agent', 'Please send me your pay stubs by Friday.'],
@@ -2308,13 +2309,6 @@ describe('found on the eighteenth held-out round (h133–h140), tested in other 
   });
 
   test('scorecards: "<Company>, <name> speaking?" as a recognizer writes it; "it\'s <three words> from"; "that one works"', () => {
-    const scored = (turns: Turn[]) =>
-      Object.fromEntries(
-        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
-          criterion.id,
-          criterion.passed,
-        ]),
-      );
     expect(scored([['agent', 'Lakeside dental group, anna speaking?']]).greeting_and_identification).toBe(true);
     expect(
       scored([['agent', "Morning Dan, it's Anne Marie Lowe from Summit Lending."]]).greeting_and_identification,
@@ -2401,13 +2395,6 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
         null,
       ).appointments.map((appointment) => appointment.start),
     ).toEqual(['2026-10-16T15:00:00-04:00']);
-    const scored = (turns: Turn[]) =>
-      Object.fromEntries(
-        scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.map((criterion) => [
-          criterion.id,
-          criterion.passed,
-        ]),
-      );
     expect(
       scored([
         ['agent', 'The earliest is Monday at eight.'],
@@ -2424,5 +2411,73 @@ describe('found on the nineteenth held-out round (h141–h148), tested in other 
     );
     expect(scored([['agent', 'Okay sure, how can I help?']]).greeting_and_identification).toBe(false);
     expect(scored([['agent', "I'm over here."]]).greeting_and_identification).toBe(false);
+  });
+});
+
+describe('found on the twentieth held-out round (h149–h156), tested in other words', () => {
+  test('lending: "looking at a bungalow", "the listing price"; "To 245." opening an answer is two twenty four five; a greeting after a question', () => {
+    expect(
+      lead([
+        ['customer', "We're looking at a bungalow near Tulsa."],
+        ['agent', "What's the listing price?"],
+        ['customer', 'To 245.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 224_500 });
+    // A destination is no figure.
+    expect(lead([['customer', 'To 245 Oak Street, the new place.']]).purchase_price).toBeUndefined();
+    expect(
+      scored([['agent', 'Hello, is this Dana? Rob from Cedar Lending, returning your call.']])
+        .greeting_and_identification,
+    ).toBe(true);
+  });
+
+  test('appointments: "would <time> work for the inspection?"; "a quarter past nine", "a quarter to four"', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'Would Thursday at two fifteen work for the inspection?'],
+        ['customer', 'Two fifteen Thursday is great.'],
+      ]),
+    ).toEqual(['2026-10-15T14:15:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Could you bring it in Monday at a quarter past nine?'],
+        ['customer', 'A quarter past nine Monday is fine.'],
+      ]),
+    ).toEqual(['2026-10-19T09:15:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Can we meet Friday at a quarter to four?'],
+        ['customer', 'Sure, Friday at a quarter to four.'],
+      ]),
+    ).toEqual(['2026-10-16T15:45:00-04:00']);
+  });
+
+  test('fields and tasks: "next year" after a date; how many people at home; "I\'ll credit your account" is the agent\'s task and a next step', () => {
+    const facts = datasetOf('facts', [
+      ['event_date', 'date', 'event date'],
+      ['household_size', 'number', 'household size'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Have you picked a date?'],
+          ['customer', 'June fifth next year.'],
+          ['agent', 'How many people live in the house?'],
+          ['customer', 'Four of us.'],
+        ]),
+      ).data,
+    ).toMatchObject({ event_date: '2027-06-05', household_size: 4 });
+    const turns: Turn[] = [
+      ['agent', "I'll credit your account for the outage today."],
+      ['customer', 'Thanks, that helps.'],
+    ];
+    expect(detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due])).toEqual([
+      ['agent', '2026-10-14'],
+    ]);
+    expect(scored(turns).next_steps_agreed).toBe(true);
   });
 });

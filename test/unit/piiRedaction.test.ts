@@ -350,6 +350,20 @@ describe('PII in spoken and written text', () => {
     expect(redact('Take exit 12 S. then left.', 'How do I get there?')).toBe('Take exit 12 S. then left.');
   });
 
+  test('found on round 18: a birthday said year first or with "the" before its day; a lower-case street with a word no everyday phrase ends with', () => {
+    expect(redact('Nineteen eighty seven, March the fourth.', 'And your birthday?')).toBe('[DATE_OF_BIRTH].');
+    expect(redact('It is 2004, May 9th.', 'Date of birth?')).toBe('It is [DATE_OF_BIRTH].');
+    expect(redact('I was born August the 2nd, 1979.', 'Can you verify your identity?')).toBe(
+      'I was born [DATE_OF_BIRTH].',
+    );
+    expect(redact('The leak is at 48 willow avenue, in the basement.', '')).toBe(
+      'The leak is at [STREET_ADDRESS], in the basement.',
+    );
+    // A drive of two hours is no street; a year and a month with no day is no birthday.
+    expect(redact('It was a 2 hour drive.', '')).toBe('It was a 2 hour drive.');
+    expect(redact('We moved in 2019, June I think.', 'When did you move?')).toBe('We moved in 2019, June I think.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);

@@ -372,11 +372,21 @@ export function normalizeEmails(text: string): string {
   return result + rest;
 }
 
-/** "3 p.m." / "3 P.M." / "3pm" → "3 pm", so the date parser and the rules see one form. */
+/**
+ * "3 p.m." / "3 P.M." / "3pm" → "3 pm", and "a quarter to 8" → "7:45", "quarter past 8" → "8:15",
+ * "half past 2" → "2:30", so the date parser and the rules see one form.
+ */
 export function normalizeTimes(text: string): string {
   const time = '\\b(\\d{1,2}(?::\\d{2})?)\\s*([aApP])';
   return (
     text
+      // "a quarter to 8" is 7:45, "quarter past 8" 8:15, "half past 2" 2:30.
+      .replace(
+        /\b(?:a )?quarter (?:to|till|of) (1[0-2]|[1-9])\b(?!:)/gi,
+        (_m, hour: string) => `${Number(hour) === 1 ? 12 : Number(hour) - 1}:45`,
+      )
+      .replace(/\b(?:a )?quarter (?:past|after) (1[0-2]|[1-9])\b(?!:)/gi, (_m, hour: string) => `${hour}:15`)
+      .replace(/\bhalf past (1[0-2]|[1-9])\b(?!:)/gi, (_m, hour: string) => `${hour}:30`)
       // "at 3 p.m. Then…": the abbreviation's last dot also ended the sentence; keep that end.
       .replace(
         new RegExp(`${time}\\.\\s?[mM]\\.(?=\\s+[A-Z]|\\s*$)`, 'g'),

@@ -21,7 +21,9 @@ import { dayInOffset } from '../../../lib/time';
  */
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order';
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+/** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee". */
+const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust)$/;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
@@ -209,10 +211,16 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
     if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
     const cleanObject = object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
+    // "I'll apply a discount to your account": done on the customer's account, not sent to them.
+    const onTheirAccount = ACCOUNT_VERBS.test(verb) && owner === 'agent';
     const text_ = (
-      owner === 'agent'
-        ? `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
-        : `${customer} ${thirdPerson(verb)} ${cleanObject}`
+      onTheirAccount
+        ? /\byour\b/i.test(cleanObject)
+          ? `${capitalize(verb)} ${cleanObject.replace(/\byour\b/gi, `${customer}'s`)}`
+          : `${capitalize(verb)} ${cleanObject} for ${customer}`
+        : owner === 'agent'
+          ? `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
+          : `${customer} ${thirdPerson(verb)} ${cleanObject}`
     )
       .replace(/\s+/g, ' ')
       .trim();
@@ -274,7 +282,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;

@@ -61,6 +61,13 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: 200 + Number(match[1]), explicit: false, at });
     taken.push([at, at + match[1]!.length]);
   }
+  // "Two eighteen five" written "To 185." opening the answer: the figure with its "two" heard as "to".
+  for (const match of text.matchAll(/^\W*(?:to|too)\s+(\d{3})\b(?![\d,.]\d)/gi)) {
+    const at = match.index + match[0].length - match[1]!.length;
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    found.push({ value: Number(`2${match[1]}`), explicit: false, at });
+    taken.push([at, at + match[1]!.length]);
+  }
   // "roughly four ninety six" written "roughly for 96": no one says "about for", so its "for" is a four.
   for (const match of text.matchAll(/\b(?:about|around|roughly|approximately|maybe)\s+for\s+(\d\d)\b/gi)) {
     const at = match.index + match[0].length - match[1]!.length;
@@ -251,6 +258,12 @@ export function datesIn(said: string, facts: CallFacts, { past = false } = {}): 
         const date = result.start.date();
         if (past && !result.start.isCertain('year') && date.getTime() > facts.recordedAt.getTime())
           date.setUTCFullYear(date.getUTCFullYear() - 1);
+        // "October tenth next year": the year after the call's, which the parser leaves to the nearest.
+        const after = text.slice(result.index + result.text.length);
+        if (!result.start.isCertain('year') && /^\s*,?\s*(?:of\s+)?next year\b/i.test(after)) {
+          const callYear = new Date(facts.recordedAt.getTime() + facts.utcOffsetMinutes * 60_000).getUTCFullYear();
+          date.setUTCFullYear(callYear + 1);
+        }
         return dayInOffset(date, facts.utcOffsetMinutes);
       })
   );
