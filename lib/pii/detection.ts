@@ -365,14 +365,14 @@ const CUES: [Cue, RegExp][] = [
   // Not "checking on my order".
   [
     'account',
-    // Not "the social on the account", which asks for the social.
-    /(?<!\bon (?:the|your|my|this|that) )\b(?:account(?!\s+holder)|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
+    // Not "the social on the account" nor "your social to find the account", which ask for the social.
+    /(?<!\bon (?:the|your|my|this|that) )(?<!\b(?:find|locate|pull up|look up|access|open|verify) (?:the|your|my|this|that) )\b(?:account(?!\s+holder)|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
   ],
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [
     'reference',
-    // Not "in case the time changes".
-    /\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
+    // Not "in case the time changes", nor "a phone number for the order" (the order names no number).
+    /(?<!\b(?:for|on|about|with) (?:the|your|my|this|that) (?:[a-z]+ )?)\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
   ],
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
   [
@@ -620,8 +620,8 @@ function dateAt(tokens: Token[], index: number): number | null {
 
 const WRITTEN_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const TLDS = 'com|net|org|edu|gov|io|us|co|biz|info|me|ca|uk';
-/** "at gmail dot com", "at northwind traders.com": a spoken "at" and a domain of one or two words. */
-const SPOKEN_DOMAIN = String.raw`(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+)?(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`;
+/** "at gmail dot com", "at northwind traders.com", "at ridge view homes dot com": a spoken "at" and a domain of one to three words. */
+const SPOKEN_DOMAIN = String.raw`(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2}(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`;
 /**
  * Spoken: "john dot smith at gmail dot com", "jsmith at outlook.com", "j underscore lee at acme
  * dot co", "d dot kim at proton mail dot com" (a domain said as two words). The local part is one

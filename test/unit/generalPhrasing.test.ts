@@ -2481,3 +2481,115 @@ describe('found on the twentieth held-out round (h149–h156), tested in other w
     expect(scored(turns).next_steps_agreed).toBe(true);
   });
 });
+
+describe('found on the twenty-first held-out round (h157–h164), tested in other words', () => {
+  test('lending: "looking at one for <price>" (one house, not one o\'clock); "What are you offering?" — "Four twelve five"; "I\'ll be a <job> at <Org>" and its yearly pay', () => {
+    // Wednesday 2026-10-14.
+    const turns: Turn[] = [
+      ['agent', 'Have you found a place yet?'],
+      ['customer', "We're looking at one for five hundred and twenty thousand."],
+      ['agent', 'Where will you be working?'],
+      ['customer', "I'll be a pharmacist at Mercy West starting in June, one forty a year."],
+      ['agent', 'Can we talk Friday at ten about your options?'],
+      ['customer', 'Friday at ten works.'],
+    ];
+    expect(lead(turns)).toMatchObject({
+      purchase_price: 520_000,
+      employer_name: 'Mercy West',
+      monthly_income: 11_666.67,
+    });
+    expect(detectActions(call(turns), null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-16T10:00:00-04:00',
+    ]);
+    expect(
+      lead([
+        ['agent', 'What are you offering?'],
+        ['customer', 'Four twelve five.'],
+      ]).purchase_price,
+    ).toBe(412_500);
+  });
+
+  test('employers: "I\'m a <job> with my own practice, <Name>"; "<Name> Headquarters" is <Name>', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do?'],
+        ['customer', "I'm a lawyer with my own firm, Castillo Law, around fifteen thousand a month."],
+      ]),
+    ).toMatchObject({ employer_name: 'Castillo Law', monthly_income: 15_000 });
+    expect(
+      lead([
+        ['agent', 'Where do you work?'],
+        ['customer', 'I work at Nike Headquarters, about ninety thousand a year.'],
+      ]).employer_name,
+    ).toBe('Nike');
+  });
+
+  test('fields: the option picked from "X or Y?" for a kind of thing; "how old" asks an age; "right now" ends a name', () => {
+    const facts = datasetOf('facts', [
+      ['heating_type', 'string', 'heating type'],
+      ['dog_age_years', 'number', 'dog age in years'],
+      ['current_provider', 'string', 'current provider'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['customer', 'Our heating went out last night.'],
+          ['agent', 'Is it a furnace or a heat pump?'],
+          ['customer', 'A heat pump.'],
+          ['agent', 'How old is your dog?'],
+          ['customer', "He's eleven."],
+          ['agent', 'Who do you have now for security?'],
+          ['customer', "We've got Vivint right now."],
+        ]),
+      ).data,
+    ).toMatchObject({ heating_type: 'heat pump', dog_age_years: 11, current_provider: 'Vivint' });
+    // An either-or question about something else gives a kind field nothing.
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Morning or afternoon?'],
+          ['customer', 'Morning.'],
+        ]),
+      ).data.heating_type,
+    ).toBeUndefined();
+  });
+
+  test('appointments and scorecards: "I can start <day> at <time>" — "That\'s perfect."; "Tuesday evening around six"; "I\'ll upload them"; "I\'ll pass it to <name>" declines nothing; an hour in words "works"', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    const first: Turn[] = [
+      ['agent', 'I can start Monday the nineteenth at nine thirty.'],
+      ['customer', "That's perfect."],
+    ];
+    expect(starts(first)).toEqual(['2026-10-19T09:30:00-04:00']);
+    expect(scored(first).next_steps_agreed).toBe(true);
+    expect(
+      starts([
+        ['agent', 'Can I call you back Thursday evening around seven?'],
+        ['customer', 'Sure, Thursday evening.'],
+      ]),
+    ).toEqual(['2026-10-15T19:00:00-04:00']);
+    expect(
+      scored([
+        ['agent', 'Please sign the disclosures when you can.'],
+        ['customer', "I'll sign them tonight."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', "I'll send a proposal by Monday."],
+        ['customer', "Thanks, I'll pass it to my boss."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'We can see you tomorrow at three forty.'],
+        ['customer', 'Three forty works.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(scored([['customer', "That's great news about the rate."]]).next_steps_agreed).toBe(false);
+  });
+});

@@ -364,6 +364,16 @@ describe('PII in spoken and written text', () => {
     expect(redact('We moved in 2019, June I think.', 'When did you move?')).toBe('We moved in 2019, June I think.');
   });
 
+  test('found on round 19: "your social to find the account" asks for the social; "a phone number for the order" for a phone; a mail domain of three words', () => {
+    expect(redact("It's 512-40-18823.", "I'll need your social to look up the account.")).toBe("It's [SSN].");
+    expect(
+      redact('Six one seven, five five five, oh one four four.', "What's a good phone number for the delivery order?"),
+    ).toBe('[PHONE].');
+    expect(redact('It is jo dot kent at blue sky dental dot com.', 'Your email?')).toBe('It is [EMAIL].');
+    // An order number asked for is still no phone, nor any other type.
+    expect(redact('It is 4417 2290.', "What's the order number?")).toBe('It is 4417 2290.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);

@@ -282,7 +282,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds) (?:fine|great|good|perfect)|i can do|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
@@ -449,11 +449,13 @@ const DAY_NAMED =
  */
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
-    .replace(new RegExp(String.raw`\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
-    // "next Wednesday around noon": the parser reads a day and "around <time>" apart (the time today).
+    // Not "we're looking at one for 615,000": one house, not one o'clock.
+    .replace(new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    // "next Wednesday around noon", "Tuesday evening around six": the parser reads a day and "around
+    // <time>" apart (the time today).
     .replace(
-      /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|\d{4})\s+(?:around|about|roughly|approximately|sometime around|right around)\s+(?=noon\b|midnight\b|\d)/gi,
-      '$1 at ',
+      /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|\d{4})((?:\s+(?:morning|afternoon|evening|night))?)\s+(?:around|about|roughly|approximately|sometime around|right around)\s+(?=noon\b|midnight\b|\d)/gi,
+      '$1$2 at ',
     )
     // "11 on Saturday it is", "445 on the 9th it is" (a recognizer's 4:45): an hour that opens a
     // sentence before its day is a time.

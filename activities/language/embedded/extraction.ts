@@ -215,7 +215,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|offer(ed)?|under contract|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    /\b(purchase price|price\w*|asking|sellers?|offer(?:ed|ing|s)?|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
@@ -226,7 +226,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|still|work as|working as) an? (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
+  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) an? (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -534,18 +534,19 @@ const EMPLOYER_PATTERNS = [
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
   // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X".
   new RegExp(
-    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
+    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be an? [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
   ),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
 ];
 /**
- * "I run a landscaping business, becker lawn and garden, and …": a business of one's own named after
+ * "I run a landscaping business, becker lawn and garden, and …", "I'm a dentist with my own
+ * practice, Bayside Dental": a business of one's own named after
  * its kind, which a recognizer may write in lower case; the name is capitalized. It must end the
  * clause: "bright smile, family dentistry." may be one name broken by a comma.
  */
 const OWN_BUSINESS_NAMED =
-  /\bI (?:own|run|have) (?:my own|a|an|our) (?:[a-z]+ )?(?:business|company|shop|firm|practice|store|restaurant|agency|salon|studio),\s+([a-z][a-z'&-]*(?:\s+[a-z][a-z'&-]*){0,4}?)\s*(?:,\s*(?=(?:and|so|but|i|we|it|which|that)\b)|\.|$)/i;
+  /\b(?:I (?:own|run|have)|I'm an? [a-z]+ with) (?:my own|a|an|our|our own) (?:[a-z]+ )?(?:business|company|shop|firm|practice|store|restaurant|agency|salon|studio),\s+([a-z][a-z'&-]*(?:\s+[a-z][a-z'&-]*){0,4}?)\s*(?:,\s*(?=(?:and|so|but|i|we|it|which|that|about|around|roughly|making|clearing)\b)|\.|$)/i;
 const titleCased = (name: string) =>
   name.replace(/[a-z][\w'-]*/gi, (word) =>
     /^(?:and|of|the)$/i.test(word) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
@@ -566,6 +567,8 @@ function cleanOrg(name: string): string | null {
     .replace(/\s+(?:and|&|of|the)\s+(?:I|We|He|She|My|Our|It)\b.*$/, '')
     .replace(/\s+(?:I|and|of|&|the|de|du)$/, '')
     .replace(/[.,]$/, '')
+    // "Target corporate", "Nike headquarters": the office, not part of the name.
+    .replace(/\s+(?:corporate|headquarters|hq|head office|main office)$/i, '')
     .trim()
     .split(/\s+/)
     .map((word) => (ORG_KIND_WORD.test(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word))
@@ -888,6 +891,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   phone: ['number', 'cell', 'line'],
   home: ['house'],
   house: ['home'],
+  // "How old is Biscuit?" asks an age.
+  age: ['old'],
   // "How many people live there?", "How many of you are at home?"
   household: ['people', 'person', 'family', 'home', 'live'],
   guest: ['people', 'person', 'attendee', 'expecting'],
@@ -1370,7 +1375,7 @@ const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do)[,.]\s+(?=[A-Z])/i;
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short answer naming the thing. */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|and|but)\b|$)/i;
+  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but)\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
@@ -1533,6 +1538,37 @@ function yesOrNoAnswering(text: CallText, keywords: string[]): Found | null {
   return best?.found ?? null;
 }
 
+/**
+ * "Is it chlorine or saltwater?" — "Saltwater.": for a field that asks what kind of thing ("pool
+ * type", "kind of roof"), the option the reply picks, when the thing itself was talked about in
+ * the turns just before (the pool the customer asked about) or in the question.
+ */
+const EITHER_OR =
+  /\b(?:is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)\s*\?\s*$/i;
+function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
+  if (!/\b(?:type|kind|sort)\b/i.test(fieldText(field))) return null;
+  const thing = keywords.filter((keyword) => !['type', 'kind', 'sort'].includes(keyword));
+  for (const sentence of text.sentences) {
+    if (!byCustomer(sentence) || !opensItsTurn(text, sentence)) continue;
+    const question = precedingTurn(text, sentence).filter(byAgent).pop();
+    const options = question && EITHER_OR.exec(question.text);
+    if (!question || !options) continue;
+    const reply = sentence.text
+      .replace(/^\W*(?:oh,?\s+)?(?:it's|it is|they're|we have|we've got|ours is)\s+(?:an? )?/i, '')
+      .replace(/[.!,]+$/, '')
+      .trim()
+      .toLowerCase();
+    const picked = [options[1]!, options[2]!].find((option) => option.toLowerCase() === reply);
+    if (!picked) continue;
+    const nearby = text.sentences.filter(
+      (other) => other.turnIndex <= question.turnIndex && question.turnIndex - other.turnIndex <= 3,
+    );
+    if (!nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
+    return { value: picked.toLowerCase(), sentences: [question, sentence] };
+  }
+  return null;
+}
+
 /** Asking not to be called again, as people say it: "take us off your list", "lose my number". */
 const OPT_OUT =
   /\b(take (?:me|us|my number|this number|our number) off (?:your|the|our) (?:\w+ )?list|(?:remove|delete) (?:me|us|my number|our number) from|(?:stop|quit) (?:calling|contacting|texting)|(?:don't|do not|never) (?:call|contact|text) (?:me|us|here|this number)|lose (?:my|this|our) number|put (?:me|us) on (?:your|the) do[- ]not[- ]call)/i;
@@ -1583,6 +1619,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   }
   // A name given as the answer to the field's own question is the value.
   const keywords = keywordsOf(field);
+  if (field.type === 'string') {
+    const picked = optionPicked(field, text, keywords);
+    if (picked) return picked;
+  }
   if (field.type === 'string' && ['organization', 'thing'].includes(stringKindOf(field))) {
     const named = namedAnswerFor(field, text, keywords);
     if (named && (asksForTheBusinessCalled(field) || !agentOrganizationsOf(text).has(named.value as string)))
