@@ -2507,6 +2507,13 @@ describe('found on the twenty-first held-out round (h157–h164), tested in othe
         ['customer', 'Four twelve five.'],
       ]).purchase_price,
     ).toBe(412_500);
+    // A recognizer's "in" for "an": "I'll be in attending at St Thomas".
+    expect(
+      lead([
+        ['agent', 'Where are you headed?'],
+        ['customer', "I'll be in analyst at Bank of the West, about one ten a year."],
+      ]),
+    ).toMatchObject({ employer_name: 'Bank of the West', monthly_income: 9_166.67 });
   });
 
   test('employers: "I\'m a <job> with my own practice, <Name>"; "<Name> Headquarters" is <Name>', () => {
@@ -2536,14 +2543,14 @@ describe('found on the twenty-first held-out round (h157–h164), tested in othe
         call([
           ['customer', 'Our heating went out last night.'],
           ['agent', 'Is it a furnace or a heat pump?'],
-          ['customer', 'A heat pump.'],
+          ['customer', 'A heatpump.'],
           ['agent', 'How old is your dog?'],
           ['customer', "He's eleven."],
           ['agent', 'Who do you have now for security?'],
           ['customer', "We've got Vivint right now."],
         ]),
       ).data,
-    ).toMatchObject({ heating_type: 'heat pump', dog_age_years: 11, current_provider: 'Vivint' });
+    ).toMatchObject({ heating_type: 'heatpump', dog_age_years: 11, current_provider: 'Vivint' });
     // An either-or question about something else gives a kind field nothing.
     expect(
       extractDataset(

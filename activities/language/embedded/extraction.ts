@@ -226,7 +226,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE =
-  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) an? (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
+  /\b(make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
@@ -534,7 +534,7 @@ const EMPLOYER_PATTERNS = [
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
   // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X".
   new RegExp(
-    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be an? [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
+    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
   ),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
@@ -1558,13 +1558,17 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
       .replace(/[.!,]+$/, '')
       .trim()
       .toLowerCase();
-    const picked = [options[1]!, options[2]!].find((option) => option.toLowerCase() === reply);
-    if (!picked) continue;
+    // "salt water" offered, "Saltwater." answered: the same word however a recognizer spaced it.
+    const picked = [options[1]!, options[2]!].find(
+      (option) => option.toLowerCase().replace(/[\s-]+/g, '') === reply.replace(/[\s-]+/g, ''),
+    );
+    if (picked === undefined) continue;
     const nearby = text.sentences.filter(
       (other) => other.turnIndex <= question.turnIndex && question.turnIndex - other.turnIndex <= 3,
     );
     if (!nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
-    return { value: picked.toLowerCase(), sentences: [question, sentence] };
+    // The customer's own word ("Saltwater." for "salt water").
+    return { value: reply, sentences: [question, sentence] };
   }
   return null;
 }
