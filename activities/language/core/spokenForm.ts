@@ -382,10 +382,13 @@ export function normalizeTimes(text: string): string {
     text
       // "a quarter to 8" is 7:45, "quarter past 8" 8:15, "half past 2" 2:30.
       .replace(
-        /\b(?:a )?quarter (?:to|till|of) (1[0-2]|[1-9])\b(?!:)/gi,
+        /\b(?:a )?quarter (?:to|till) (1[0-2]|[1-9])\b(?!:|\s*(?:million|thousand|hundred|percent|%|acres?|miles?|years?|months?|weeks?|days?))/gi,
         (_m, hour: string) => `${Number(hour) === 1 ? 12 : Number(hour) - 1}:45`,
       )
-      .replace(/\b(?:a )?quarter (?:past|after) (1[0-2]|[1-9])\b(?!:)/gi, (_m, hour: string) => `${hour}:15`)
+      .replace(
+        /\b(?:a )?quarter (?:past|after) (1[0-2]|[1-9])\b(?!:|\s*(?:million|thousand|hundred|percent|%|acres?|miles?|years?|months?|weeks?|days?))/gi,
+        (_m, hour: string) => `${hour}:15`,
+      )
       .replace(/\bhalf past (1[0-2]|[1-9])\b(?!:)/gi, (_m, hour: string) => `${hour}:30`)
       // "at 3 p.m. Then…": the abbreviation's last dot also ended the sentence; keep that end.
       .replace(
