@@ -2561,6 +2561,16 @@ describe('found on the twenty-first held-out round (h157–h164), tested in othe
         ]),
       ).data.heating_type,
     ).toBeUndefined();
+    // Nor does one after the field's kind word alone ("type" names no heating).
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'What type of visit works? Morning or afternoon?'],
+          ['customer', 'Morning.'],
+        ]),
+      ).data.heating_type,
+    ).toBeUndefined();
   });
 
   test('appointments and scorecards: "I can start <day> at <time>" — "That\'s perfect."; "Tuesday evening around six"; "I\'ll upload them"; "I\'ll pass it to <name>" declines nothing; an hour in words "works"', () => {

@@ -372,6 +372,9 @@ export function normalizeEmails(text: string): string {
   return result + rest;
 }
 
+/** After "a quarter to 5", what makes it no clock time: a written time already, an amount or a measure ("a quarter to 5 million"). */
+const NO_CLOCK_AFTER = String.raw`(?!:|\s*(?:million|thousand|hundred|percent|%|acres?|miles?|years?|months?|weeks?|days?))`;
+
 /**
  * "3 p.m." / "3 P.M." / "3pm" → "3 pm", and "a quarter to 8" → "7:45", "quarter past 8" → "8:15",
  * "half past 2" → "2:30", so the date parser and the rules see one form.
@@ -382,11 +385,11 @@ export function normalizeTimes(text: string): string {
     text
       // "a quarter to 8" is 7:45, "quarter past 8" 8:15, "half past 2" 2:30.
       .replace(
-        /\b(?:a )?quarter (?:to|till) (1[0-2]|[1-9])\b(?!:|\s*(?:million|thousand|hundred|percent|%|acres?|miles?|years?|months?|weeks?|days?))/gi,
+        new RegExp(String.raw`\b(?:a )?quarter (?:to|till) (1[0-2]|[1-9])\b${NO_CLOCK_AFTER}`, 'gi'),
         (_m, hour: string) => `${Number(hour) === 1 ? 12 : Number(hour) - 1}:45`,
       )
       .replace(
-        /\b(?:a )?quarter (?:past|after) (1[0-2]|[1-9])\b(?!:|\s*(?:million|thousand|hundred|percent|%|acres?|miles?|years?|months?|weeks?|days?))/gi,
+        new RegExp(String.raw`\b(?:a )?quarter (?:past|after) (1[0-2]|[1-9])\b${NO_CLOCK_AFTER}`, 'gi'),
         (_m, hour: string) => `${hour}:15`,
       )
       .replace(/\bhalf past (1[0-2]|[1-9])\b(?!:)/gi, (_m, hour: string) => `${hour}:30`)

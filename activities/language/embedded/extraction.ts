@@ -1547,7 +1547,8 @@ const EITHER_OR =
   /\b(?:is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)\s*\?\s*$/i;
 function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
   if (!/\b(?:type|kind|sort)\b/i.test(fieldText(field))) return null;
-  const thing = keywords.filter((keyword) => !['type', 'kind', 'sort'].includes(keyword));
+  // "type" is never a keyword (a stop word); "kind" and "sort" may be.
+  const thing = keywords.filter((keyword) => keyword !== 'kind' && keyword !== 'sort');
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence) || !opensItsTurn(text, sentence)) continue;
     const question = precedingTurn(text, sentence).filter(byAgent).pop();
@@ -1559,10 +1560,10 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
       .trim()
       .toLowerCase();
     // "salt water" offered, "Saltwater." answered: the same word however a recognizer spaced it.
-    const picked = [options[1]!, options[2]!].find(
+    const picked = [options[1]!, options[2]!].some(
       (option) => option.toLowerCase().replace(/[\s-]+/g, '') === reply.replace(/[\s-]+/g, ''),
     );
-    if (picked === undefined) continue;
+    if (!picked) continue;
     const nearby = text.sentences.filter(
       (other) => other.turnIndex <= question.turnIndex && question.turnIndex - other.turnIndex <= 3,
     );
@@ -1612,21 +1613,22 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       if (NEW_TO_US.test(sentence.text)) return { value: true, sentences: [sentence] };
     }
   }
+  const keywords = keywordsOf(field);
   // A field that asks a negative ("asked not to be called") is read from how people say it, below.
   if (field.type === 'boolean' && !negativeQuestion(field)) {
-    const answer = yesOrNoAnswering(text, keywordsOf(field));
+    const answer = yesOrNoAnswering(text, keywords);
     if (answer) return answer;
   }
   if (asksOptOut(field)) {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
     if (optOut) return { value: true, sentences: [optOut] };
   }
-  // A name given as the answer to the field's own question is the value.
-  const keywords = keywordsOf(field);
+  // The option picked from "X or Y?" for a kind of thing.
   if (field.type === 'string') {
     const picked = optionPicked(field, text, keywords);
     if (picked) return picked;
   }
+  // A name given as the answer to the field's own question is the value.
   if (field.type === 'string' && ['organization', 'thing'].includes(stringKindOf(field))) {
     const named = namedAnswerFor(field, text, keywords);
     if (named && (asksForTheBusinessCalled(field) || !agentOrganizationsOf(text).has(named.value as string)))

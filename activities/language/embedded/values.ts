@@ -10,6 +10,21 @@ import { TLD } from '../core/spokenForm';
 const MONEY =
   /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|million)\b)/gi;
 
+/**
+ * Figures whose first digit a recognizer wrote as a word, with that digit's value: "about two
+ * seventy five" written "about to 75" (a pair after an amount's lead-in, 275); "two eighteen five"
+ * written "To 185." opening the answer (2185, a home's 218,500); "roughly four ninety six" written
+ * "roughly for 96" (no one says "about for", 496).
+ */
+const DIGIT_HEARD_AS_WORD: [pattern: RegExp, digit: number][] = [
+  [
+    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend))\s*(?:to|too)\s+(\d\d)\b/gi,
+    2,
+  ],
+  [/^\W*(?:to|too)\s+(\d{3})\b(?![\d,.]\d)/gi, 2],
+  [/\b(?:about|around|roughly|approximately|maybe)\s+for\s+(\d\d)\b/gi, 4],
+];
+
 /** "42 hundred" (4,200), not "two hundred thousand": hundreds said as a count of them. */
 const HUNDREDS_COUNTED = /\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|grand|k)\b)/gi;
 
@@ -52,29 +67,15 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: match[1]!.toLowerCase() === 'half' ? 500_000 : 250_000, explicit: true, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
-  // "about two seventy five" written "about to 75": a pair after an amount's lead-in, its "two" heard as "to".
-  for (const match of text.matchAll(
-    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend))\s*(?:to|too)\s+(\d\d)\b/gi,
-  )) {
-    const at = match.index + match[0].length - match[1]!.length;
-    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
-    found.push({ value: 200 + Number(match[1]), explicit: false, at });
-    taken.push([at, at + match[1]!.length]);
-  }
-  // "Two eighteen five" written "To 185." opening the answer: the figure with its "two" heard as "to".
-  for (const match of text.matchAll(/^\W*(?:to|too)\s+(\d{3})\b(?![\d,.]\d)/gi)) {
-    const at = match.index + match[0].length - match[1]!.length;
-    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
-    found.push({ value: Number(`2${match[1]}`), explicit: false, at });
-    taken.push([at, at + match[1]!.length]);
-  }
-  // "roughly four ninety six" written "roughly for 96": no one says "about for", so its "for" is a four.
-  for (const match of text.matchAll(/\b(?:about|around|roughly|approximately|maybe)\s+for\s+(\d\d)\b/gi)) {
-    const at = match.index + match[0].length - match[1]!.length;
-    if (taken.some(([from, to]) => at >= from && at < to)) continue;
-    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
-    found.push({ value: 400 + Number(match[1]), explicit: false, at });
-    taken.push([at, at + match[1]!.length]);
+  // A figure whose first digit a recognizer heard as a word, the rest written as digits.
+  for (const [pattern, digit] of DIGIT_HEARD_AS_WORD) {
+    for (const match of text.matchAll(pattern)) {
+      const at = match.index + match[0].length - match[1]!.length;
+      if (taken.some(([from, to]) => at >= from && at < to)) continue;
+      if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+      found.push({ value: digit * 10 ** match[1]!.length + Number(match[1]), explicit: false, at });
+      taken.push([at, at + match[1]!.length]);
+    }
   }
   // "I make about 42 hundred a month": hundreds said as a count of them.
   for (const match of text.matchAll(HUNDREDS_COUNTED)) {
