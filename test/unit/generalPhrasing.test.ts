@@ -2610,3 +2610,105 @@ describe('found on the twenty-first held-out round (h157–h164), tested in othe
     expect(scored([['customer', "That's great news about the rate."]]).next_steps_agreed).toBe(false);
   });
 });
+
+describe('found on the twenty-second held-out round (h165–h172), tested in other words', () => {
+  test('a cash-out: paying off a vehicle or other debts with the refinance; the agent asking how much cash is wanted', () => {
+    expect(
+      lead([
+        ['customer', "We'd like to refinance and pay off our boat and a couple of store cards."],
+        ['agent', 'Okay, and the value of the home?'],
+      ]).cash_out,
+    ).toBe(true);
+    expect(
+      lead([
+        ['customer', 'I want to refinance the house.'],
+        ['agent', 'How much money are you hoping to get from it?'],
+        ['customer', 'Twenty grand or so.'],
+      ]).cash_out,
+    ).toBe(true);
+    // Money brought to the closing is no cash out.
+    expect(
+      lead([
+        ['customer', 'I want to refinance the house.'],
+        ['agent', 'And how much money would you need at closing for the fees, roughly?'],
+      ]).cash_out,
+    ).toBe(false);
+    expect(
+      lead([
+        ['customer', 'I want to refinance to a lower rate.'],
+        ['agent', 'How much cash do you want out of it?'],
+        ['customer', 'None, just the rate.'],
+      ]).cash_out,
+    ).toBe(false);
+    // Paying the mortgage itself off sooner is no cash out.
+    expect(lead([['customer', 'I want to refinance so I can pay off the mortgage faster.']]).cash_out).toBe(false);
+  });
+
+  test('tasks: "I\'ll <verb> the <thing> and <send> you <when>" is the agent\'s task with that thing', () => {
+    const tasks = detectActions(
+      call([
+        ['customer', 'Can you tell me what the payment would be?'],
+        ['agent', "I'll pull the figures together and text you tonight."],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-14']]);
+    expect(tasks[0]!.text).toMatch(/the figures/);
+    // A particle and a place or way ("sign up through …", as a recognizer wrote a name) is no thing to deliver.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Which plan covers you?'],
+          ['customer', "Sign up through my husband's job."],
+        ]),
+        null,
+      ).tasks,
+    ).toEqual([]);
+    expect(
+      detectActions(call([['agent', 'Please sign the disclosure tonight.']]), null).tasks.map((task) => task.owner),
+    ).toEqual(['customer']);
+  });
+
+  test('a home\'s value "at 4.15" (a recognizer\'s "four fifteen") is 415,000; "at 4.15" to meet stays a time; "what do you do?" asks for the employer', () => {
+    expect(
+      lead([
+        ['customer', 'I want to refinance the house.'],
+        ['agent', 'Any idea of the value?'],
+        ['customer', 'It was valued at 4.15 in the spring.'],
+      ]).property_value,
+    ).toBe(415_000);
+    expect(lead([['customer', "We're buying a townhouse, we're under contract at 3.95."]]).purchase_price).toBe(
+      395_000,
+    );
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Could we meet Thursday at 4.15?'],
+          ['customer', 'Thursday works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-15T16:15:00-04:00']);
+    expect(
+      lead([
+        ['customer', "I'd like to get pre-approved for a house."],
+        ['agent', 'Sure. So what do you do?'],
+        ['customer', 'Um the line supervisor at Hanover Foods, about sixty thousand a year.'],
+      ]).employer_name,
+    ).toBe('Hanover Foods');
+  });
+
+  test('appointments and scorecards: "We have <day> the <date> at <time> for a consult." — "I\'ll take it."', () => {
+    // Wednesday 2026-10-14.
+    const turns: Turn[] = [
+      ['agent', 'We have Tuesday the twentieth at ten fifteen for a consult.'],
+      ['customer', "Great, I'll take it."],
+    ];
+    expect(detectActions(call(turns), null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-20T10:15:00-04:00',
+    ]);
+    expect(scored(turns).next_steps_agreed).toBe(true);
+    // Taking something is agreement only as the whole reply.
+    expect(scored([['customer', "I'll take it from here and think about the offer."]]).next_steps_agreed).toBe(false);
+  });
+});

@@ -205,6 +205,13 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       continue;
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
+    // "Sign up through my wife's work": a particle and a place or way is no thing delivered.
+    if (
+      /^(?:down|up|out|in|off|back|over|away|aside)\s+(?:through|with|for|at|from|in|on|to|of|by|about|into|onto)\b/i.test(
+        object,
+      )
+    )
+      continue;
     // "Share what's the current balance?": a question's words are no object (a recognizer's "Sure").
     if (/^(?:what|what's|how|when|where|who|why|which)\b/i.test(object)) continue;
     // A verb that holds its object ("fill it out") needs no other.
@@ -260,10 +267,13 @@ function objectAskedBefore(sentence: Sentence, text: CallText, possessive: strin
   return '';
 }
 
-/** "I'll put a quote together and email it": "the quote", the object of the verb before "and". */
+/**
+ * "I'll put a quote together and email it", "I'll run the numbers and email you": "the quote", "the
+ * numbers", the object of the verb before "and".
+ */
 function objectOfFirstVerb(said: string): string {
   const first =
-    /\bI(?:'ll| will| am going to|'m going to| can)\s+(?:also\s+|just\s+)?[a-z]+(?:\s+(?:out|up|together|over))?\s+((?:a|an|the|your|our|my)\s+[a-z]+(?:\s+(?!together|up|out|over|down)[a-z]+)?)(?:\s+(?:together|up|out|over|down))?\s+and\s+[a-z-]+\s+(?:it|them)\b/i.exec(
+    /\bI(?:'ll| will| am going to|'m going to| can)\s+(?:also\s+|just\s+)?[a-z]+(?:\s+(?:out|up|together|over))?\s+((?:a|an|the|your|our|my)\s+[a-z]+(?:\s+(?!together|up|out|over|down)[a-z]+)?)(?:\s+(?:together|up|out|over|down))?\s+and\s+[a-z-]+\s+(?:it|them|you)\b/i.exec(
       said,
     );
   return first ? first[1]!.replace(/^(?:a|an|our|my)\b/i, 'the').replace(/^your\b/i, 'the') : '';
@@ -282,7 +292,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consultation|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;

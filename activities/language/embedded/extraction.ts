@@ -553,7 +553,7 @@ const titleCased = (name: string) =>
   );
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
 const ASKS_EMPLOYER =
-  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do for work|job|your work(?=\s*\?))/i;
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?))/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
 const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`);
@@ -637,7 +637,7 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay off (?:my|our|the|some) (?:credit card|debt|bills|car|student)\w*)\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b))\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /**

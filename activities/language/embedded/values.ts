@@ -146,13 +146,22 @@ export function amountsIn(text: string): SaidAmount[] {
     // "Would the 16th at 430 work?", "Tuesday at 930": a time.
     if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
     if (/\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i.test(before)) continue;
-    // "at 4.30" is a time.
+    // "at 4.30" is a time; "appraised at 3.10" and "at 4.85" (no clock's minutes) are pairs.
     const shape = pairsOf(match[1]!, '');
-    const pairs = /\b(?:at|by|until|till)\s*$/i.test(before) && shape.millions === undefined ? {} : shape;
+    const asTime =
+      /\b(?:at|by|until|till)\s*$/i.test(before) &&
+      shape.millions === undefined &&
+      /\.[0-5]\d$/.test(match[1]!) &&
+      !PRICE_BEFORE_AT.test(before);
+    const pairs = asTime ? {} : shape;
     found.push({ value, explicit: false, ...pairs, at: start });
   }
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
 }
+
+/** A price or value named just before "at": "it appraised at 3.10", "under contract at 2.95". */
+const PRICE_BEFORE_AT =
+  /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan)\b[^.?!]{0,20}\bat\s*$/i;
 
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
