@@ -20,6 +20,11 @@ export interface ScorecardCriterion {
   exclude?: RegExp;
   /** Only what is said after the last sentence matching this counts ("No thanks, take us off your list" undoes the demo offered before). */
   undoneBy?: RegExp;
+  /**
+   * An agreement between the two parties: it cannot pass on a call where only one of them is heard
+   * (a voicemail), whatever that one says. Speakers a mono recording leaves `unknown` do not tell.
+   */
+  bothPartiesHeard?: boolean;
 }
 
 export interface ScorecardTemplate {
@@ -84,6 +89,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       weight: 1,
       type: 'pass_fail',
       speaker: 'any',
+      bothPartiesHeard: true,
       // A conditional or a refusal agrees to nothing: "If we decide to move forward, I'll call you."
       // Asked not to be called, the customer agreed to nothing offered before.
       undoneBy:

@@ -1034,7 +1034,16 @@ describe('found on the sixth held-out round (h37–h44), tested in other words',
         'next_steps_agreed',
       ),
     ).toBe(false);
-    expect(passed([['agent', 'Four it is.']], 'next_steps_agreed')).toBe(true);
+    // (An agreement needs both parties heard: the customer's ask before it.)
+    expect(
+      passed(
+        [
+          ['customer', 'Could we do four?'],
+          ['agent', 'Four it is.'],
+        ],
+        'next_steps_agreed',
+      ),
+    ).toBe(true);
   });
 
   test('openings a recognizer wrote with a misheard name, a full stop or no comma', () => {
@@ -1214,9 +1223,16 @@ describe('found on the eighth held-out round (h53–h60), tested in other words'
 
   test('scorecards: "I record my calls"; "I\'ll pull the numbers together and email you"', () => {
     const passed = (said: string, id: string) =>
-      scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call([['agent', said]]))).criteria.find(
-        (criterion) => criterion.id === id,
-      )?.passed;
+      scoreTranscript(
+        DEFAULT_SCORECARD_TEMPLATE,
+        // The customer heard too: an agreement needs both parties.
+        uniqueSegments(
+          call([
+            ['customer', 'Okay, thanks.'],
+            ['agent', said],
+          ]),
+        ),
+      ).criteria.find((criterion) => criterion.id === id)?.passed;
     expect(passed('Just so you know, I record my calls.', 'recording_disclosure')).toBe(true);
     expect(passed("I'll pull the numbers together and email you.", 'next_steps_agreed')).toBe(true);
   });
@@ -1756,7 +1772,12 @@ describe('found on the twelfth held-out round (h85–h92), tested in other words
       scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
         (criterion) => criterion.id === 'next_steps_agreed',
       )?.passed;
-    expect(passed([['agent', "Let me pull your file and email you Friday's options."]])).toBe(true);
+    expect(
+      passed([
+        ['customer', 'What can you do for me?'],
+        ['agent', "Let me pull your file and email you Friday's options."],
+      ]),
+    ).toBe(true);
     expect(
       passed([
         ['agent', 'I have Monday at ten or Tuesday at one.'],
@@ -1814,7 +1835,12 @@ describe('found on the thirteenth held-out round (h93–h100), tested in other w
       scoreTranscript(DEFAULT_SCORECARD_TEMPLATE, uniqueSegments(call(turns))).criteria.find(
         (criterion) => criterion.id === 'next_steps_agreed',
       )?.passed;
-    expect(passed([['agent', '930 on Friday it is.']])).toBe(true);
+    expect(
+      passed([
+        ['customer', 'Could it be Friday morning?'],
+        ['agent', '930 on Friday it is.'],
+      ]),
+    ).toBe(true);
   });
 
   test('dataset fields: a short answer to a what-question is the thing; a pet\'s name, also in lower case; "From <Town>" with a capital', () => {
@@ -2669,7 +2695,7 @@ describe('found on the twenty-second held-out round (h165–h172), tested in oth
     ).toEqual(['customer']);
   });
 
-  test('a home\'s value "at 4.15" (a recognizer\'s "four fifteen") is 415,000; "at 4.15" to meet stays a time; "what do you do?" asks for the employer', () => {
+  test('a home\'s value "at 4.15" (a recognizer\'s "four fifteen") is 415,000; "at 4.15" to meet stays a time; "what do you do?" asks for the employer; "refinant"', () => {
     expect(
       lead([
         ['customer', 'I want to refinance the house.'],
@@ -2696,6 +2722,8 @@ describe('found on the twenty-second held-out round (h165–h172), tested in oth
         ['customer', 'Um the line supervisor at Hanover Foods, about sixty thousand a year.'],
       ]).employer_name,
     ).toBe('Hanover Foods');
+    // A recognizer's "refinant" is a refinance.
+    expect(lead([['customer', "I'd like to refinant the duplex we own."]]).loan_purpose).toBe('Refinance');
   });
 
   test('appointments and scorecards: "We have <day> the <date> at <time> for a consult." — "I\'ll take it."', () => {
@@ -2710,5 +2738,85 @@ describe('found on the twenty-second held-out round (h165–h172), tested in oth
     expect(scored(turns).next_steps_agreed).toBe(true);
     // Taking something is agreement only as the whole reply.
     expect(scored([['customer', "I'll take it from here and think about the offer."]]).next_steps_agreed).toBe(false);
+  });
+});
+
+describe('found on the twenty-third held-out round (h173–h180), tested in other words', () => {
+  test('lending: an amount "put down" on a home found, and the seller "asking for it"; a job offer\'s yearly pay; where a rental is owned is no employer; equity "from it"', () => {
+    const turns: Turn[] = [
+      ['agent', 'Lakeside Lending, this is Gwen.'],
+      ['customer', 'Hi, we found a cottage near the water for summers.'],
+      ['agent', 'What are they asking for it?'],
+      ['customer', 'Three ninety, and we could put around 60 down.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 390_000 });
+    expect(
+      lead([
+        ['customer', "I'm buying my first house."],
+        ['agent', 'What will you be doing for work once you move?'],
+        ['customer', 'I have an offer from Northrop Grumman, ninety six thousand a year.'],
+      ]),
+    ).toMatchObject({ employer_name: 'Northrop Grumman', monthly_income: 8000 });
+    expect(
+      lead([
+        ['customer', 'I own a fourplex in Dayton that I rent out and want to refinance it.'],
+        ['agent', 'And what do you do?'],
+        ['customer', "I'm a teacher at Lincoln Elementary."],
+      ]).employer_name,
+    ).toBe('Lincoln Elementary');
+    expect(
+      lead([['customer', "We'd like to refinance and tap some of the equity in it for a new roof."]]).cash_out,
+    ).toBe(true);
+  });
+
+  test('a yes or no answering the last part of a two-part question; a field named by its doer ("smoker") asked by the deed ("do you smoke?")', () => {
+    const facts = datasetOf('life_quote', [
+      ['smoker', 'boolean', 'Whether the caller smokes'],
+      ['driver', 'boolean', 'Whether the caller drives'],
+    ]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'What is your height, and do you smoke?'],
+          ['customer', 'Five ten, and yes, about a pack a week.'],
+        ]),
+      ).data.smoker,
+    ).toBe(true);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Where do you live, and do you drive to work?'],
+          ['customer', 'Fresno, and no, I take the bus.'],
+        ]),
+      ).data.driver,
+    ).toBe(false);
+  });
+
+  test('a number counting a plural thing ("prices from 2 vendors") is no due day; a call where one party alone is heard (a voicemail) agrees to nothing', () => {
+    // Wednesday 2026-10-14.
+    const tasks = detectActions(
+      call([
+        ['customer', 'What would the parts run me?'],
+        ['agent', "I'll text you prices from 2 vendors by Monday."],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-19']]);
+    const voicemail: Turn[] = [
+      [
+        'agent',
+        "Hi, it's Dale from Ridge Auto, your truck is ready. We're open until five today and on Saturday morning.",
+      ],
+    ];
+    expect(scored(voicemail).next_steps_agreed).toBe(false);
+    expect(
+      scored([
+        ['agent', 'Your truck is ready, can you pick it up Saturday morning?'],
+        ['customer', 'Saturday works.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
   });
 });

@@ -30,7 +30,10 @@ const toEvidence = (segment: TranscriptSegment): Evidence => ({
 });
 
 export function scoreTranscript(template: ScorecardTemplate, segments: TranscriptSegment[]) {
+  const speakers = new Set(segments.map((segment) => segment.speaker));
+  const oneKnownPartyHeard = speakers.size === 1 && !speakers.has('unknown');
   const criteria: ScorecardCriterionResult[] = template.criteria.map((criterion) => {
+    if (criterion.bothPartiesHeard && oneKnownPartyHeard) return criterionResult(criterion, 0, []);
     const eligible = afterLastUndoing(segments, criterion.undoneBy).filter(
       (segment) =>
         speakerMatches(criterion.speaker, segment.speaker) &&

@@ -264,6 +264,14 @@ export function datesIn(said: string, facts: CallFacts, { past = false } = {}): 
       .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: !past })
       // "I'm paying too much right now", "165 a month" name no date.
       .filter((result) => !/^(?:right )?now$|^(?:a|an|one|\d+)\s+(?:day|week|month|year)s?$/i.test(result.text.trim()))
+      // "quotes from 3 carriers": a number counting a plural thing is no day.
+      .filter(
+        (result) =>
+          !(
+            /^(?:(?:from|to|at|by)\s+)?\d{1,2}$/i.test(result.text.trim()) &&
+            /^\s+[a-z]{2,}s\b/i.test(text.slice(result.index + result.text.length))
+          ),
+      )
       .map((result) => {
         const date = result.start.date();
         if (past && !result.start.isCertain('year') && date.getTime() > facts.recordedAt.getTime())
