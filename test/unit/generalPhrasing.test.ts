@@ -2795,6 +2795,31 @@ describe('found on the twenty-third held-out round (h173–h180), tested in othe
     ).toBe(false);
   });
 
+  test('appointments: "a demo week from Friday" (a recognizer dropped the "a"); "Tuesday at 215 got it" confirms the day of a time offered without one', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'Could we do a call week from Friday at 10?'],
+        ['customer', 'Sure, that works.'],
+      ]),
+    ).toEqual(['2026-10-23T10:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', "Let's meet at 2.15."],
+        ['customer', 'Tuesday at 215 got it.'],
+      ]),
+    ).toEqual(['2026-10-20T14:15:00-04:00']);
+    // Weeks with no count are no date.
+    expect(
+      starts([
+        ['agent', 'It takes weeks from Monday to get the permit. Can we talk at 3 tomorrow?'],
+        ['customer', 'Sure.'],
+      ]),
+    ).toEqual(['2026-10-15T15:00:00-04:00']);
+  });
+
   test('a number counting a plural thing ("prices from 2 vendors") is no due day; a call where one party alone is heard (a voicemail) agrees to nothing', () => {
     // Wednesday 2026-10-14.
     const tasks = detectActions(

@@ -446,7 +446,7 @@ const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
-const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect)\b))`;
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is)\b))`;
 
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =

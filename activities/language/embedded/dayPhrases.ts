@@ -170,10 +170,12 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
       // "a week from Monday", "two weeks from this Thursday", "three weeks from today", "a week from tomorrow"
       .replace(
         new RegExp(
-          `\\b(a|one|the(?=\\s+week\\b)|two|three|four|five|six|[1-6])\\s+(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
+          `\\b(?:(a|one|the(?=\\s+week\\b)|two|three|four|five|six|[1-6])\\s+)?(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
           'gi',
         ),
-        (_whole, count: string, unit: string, anchor: string) => {
+        (whole: string, count: string | undefined, unit: string, anchor: string) => {
+          // "a demo week from Monday": a recognizer dropped the "a"; a count is needed for anything else.
+          if (!count && unit.toLowerCase() !== 'week') return whole;
           const lower = anchor.toLowerCase();
           const base =
             lower === 'today' || lower === 'now'
@@ -182,7 +184,7 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
                 ? addDays(today, 1)
                 : nextWeekday(today, WEEKDAYS.indexOf(lower));
           // "The week from Tuesday" is a recognizer's "a week from Tuesday".
-          const days = (COUNT_WORDS[count.toLowerCase()] ?? 1) * (/^week/i.test(unit) ? 7 : 1);
+          const days = (COUNT_WORDS[(count ?? 'a').toLowerCase()] ?? 1) * (/^week/i.test(unit) ? 7 : 1);
           return `on ${written(addDays(base, days))}`;
         },
       )
