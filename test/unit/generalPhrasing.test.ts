@@ -2820,6 +2820,19 @@ describe('found on the twenty-third held-out round (h173–h180), tested in othe
     ).toEqual(['2026-10-15T15:00:00-04:00']);
   });
 
+  test('a price in dollars and cents said as a digit and two pairs: "three twenty nine ninety nine" is $329.99', () => {
+    const facts = datasetOf('repair', [['repair_cost', 'money', 'What the repair costs, in dollars']]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Your washer is fixed; the repair came to three twenty nine ninety nine with parts.'],
+          ['customer', 'Okay, thanks.'],
+        ]),
+      ).data.repair_cost,
+    ).toBe(329.99);
+  });
+
   test('a number counting a plural thing ("prices from 2 vendors") is no due day; a call where one party alone is heard (a voicemail) agrees to nothing', () => {
     // Wednesday 2026-10-14.
     const tasks = detectActions(

@@ -110,6 +110,14 @@ export function amountsIn(text: string): SaidAmount[] {
     found.push({ value: Number(match[1]) * 1000 + Number(match[2]) * 100, explicit: true, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
+  // "four eighty five fifty" (4 85 50): a price in dollars and cents said as a digit and two pairs.
+  for (const match of text.matchAll(/(?<![\d,.$-]\s?)\b([1-9]) ([1-9]\d) (\d\d)\b(?![\d,-]|\.\d|\s+\d)/g)) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    const dollars = Number(match[1]) * 100 + Number(match[2]);
+    found.push({ value: dollars + Number(match[3]) / 100, explicit: false, at: match.index });
+  }
   // "four and a quarter" (a home's 425): one figure and a fraction, kept as its pairs like "4.25".
   for (const match of text.matchAll(/\b(\d) and (a half|a quarter|three quarters)\b(\s*million)?/gi)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
