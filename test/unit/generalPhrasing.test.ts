@@ -1,7 +1,7 @@
 import { detectActions } from '../../activities/language/embedded/actions';
 import { classifyLending, extractDataset } from '../../activities/language/embedded/extraction';
 import { emailsSaidIn } from '../../activities/language/embedded/values';
-import { scoreTranscript } from '../../activities/language/embedded/summaryAndScorecard';
+import { scoreTranscript, summarizeTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { uniqueSegments } from '../../activities/language/engine';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../lib/datasets';
 import type { DatasetField } from '../../lib/documents';
@@ -2850,6 +2850,8 @@ describe('found on the twenty-third held-out round (h173–h180), tested in othe
       ],
     ];
     expect(scored(voicemail).next_steps_agreed).toBe(false);
+    const summary = summarizeTranscript(uniqueSegments(call(voicemail)));
+    expect(summary.outcome).toBe('No next step agreed');
     expect(
       scored([
         ['agent', 'Your truck is ready, can you pick it up Saturday morning?'],

@@ -29,11 +29,16 @@ const toEvidence = (segment: TranscriptSegment): Evidence => ({
   speaker: segment.speaker,
 });
 
-export function scoreTranscript(template: ScorecardTemplate, segments: TranscriptSegment[]) {
+/** Only one party is heard, on a recording whose channels tell who (a voicemail): nothing is agreed. */
+function oneKnownPartyHeard(segments: TranscriptSegment[]): boolean {
   const speakers = new Set(segments.map((segment) => segment.speaker));
-  const oneKnownPartyHeard = speakers.size === 1 && !speakers.has('unknown');
+  return speakers.size === 1 && !speakers.has('unknown');
+}
+
+export function scoreTranscript(template: ScorecardTemplate, segments: TranscriptSegment[]) {
+  const voicemail = oneKnownPartyHeard(segments);
   const criteria: ScorecardCriterionResult[] = template.criteria.map((criterion) => {
-    if (criterion.bothPartiesHeard && oneKnownPartyHeard) return criterionResult(criterion, 0, []);
+    if (criterion.bothPartiesHeard && voicemail) return criterionResult(criterion, 0, []);
     const eligible = afterLastUndoing(segments, criterion.undoneBy).filter(
       (segment) =>
         speakerMatches(criterion.speaker, segment.speaker) &&
@@ -128,7 +133,9 @@ export function summarizeTranscript(segments: TranscriptSegment[]): CallSummaryD
   return {
     text: text || 'No speech was recognized in this call.',
     key_points: keyPoints,
-    outcome: steps.length ? 'Next steps agreed' : all.length ? 'No next step agreed' : null,
+    // A voicemail's requests are listed as its next steps, but nobody agreed to them.
+    outcome:
+      steps.length && !oneKnownPartyHeard(segments) ? 'Next steps agreed' : all.length ? 'No next step agreed' : null,
     next_steps: steps,
   };
 }
