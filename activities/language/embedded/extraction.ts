@@ -195,6 +195,12 @@ type MoneyRole =
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
 type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income' | 'quoted_cost';
 
+/**
+ * " from <someone>" after "offer" when that someone is an employer ("an offer from Cardinal Health"),
+ * not a seller, a buyer or a day ("the offer from the sellers", "an offer from yesterday").
+ */
+const FROM_AN_EMPLOYER = String.raw` from (?!(?:the|a|an|our|my|their|his|her|them|him|us|me|last|this|that|yesterday|today|seller|sellers|buyer|buyers)\b)\w`;
+
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
@@ -217,7 +223,10 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   [
     'purchase_price',
-    /\b(purchase price|price\w*|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?! from (?!(?:the|a|an|our|my|their|his|her|them|him|us|me|last|this|that|yesterday|today|seller|sellers|buyer|buyers)\b)\w)|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b/i,
+    new RegExp(
+      String.raw`\b(purchase price|price\w*|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
+      'i',
+    ),
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
@@ -227,8 +236,10 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     /\b(loan|borrow\w*|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
   ],
 ];
-const INCOME_CUE =
-  /\b(job offer|offer from (?!(?:the|a|an|our|my|their|his|her|them|him|us|me|last|this|that|yesterday|today|seller|sellers|buyer|buyers)\b)\w|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b/i;
+const INCOME_CUE = new RegExp(
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
+  'i',
+);
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
