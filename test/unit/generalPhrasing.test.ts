@@ -2860,3 +2860,90 @@ describe('found on the twenty-third held-out round (h173–h180), tested in othe
     ).toBe(true);
   });
 });
+
+describe('found on the twenty-fourth held-out round (h181–h188), tested in other words', () => {
+  test('occupancy: leaving a rental ("tired of renting") and work on the house\'s own rooms say the home is lived in; a rental\'s rooms do not', () => {
+    expect(lead([['customer', "We're tired of renting and want to buy a townhouse in Mesa."]]).occupancy).toBe(
+      'PrimaryResidence',
+    );
+    expect(lead([['customer', 'We would like a line of credit to remodel the kitchen.']]).occupancy).toBe(
+      'PrimaryResidence',
+    );
+    expect(lead([['customer', 'I want a line of credit to remodel the kitchen in my rental on Elm.']]).occupancy).toBe(
+      'Investment',
+    );
+  });
+
+  test('the loan asked as "how much are you hoping to get?" after a cost quoted; an address with its unit and then ", in <city>"', () => {
+    const data = lead([
+      ['customer', 'We need a home equity line for a new roof.'],
+      ['agent', 'How much are you looking to get?'],
+      ['customer', 'The roofer quoted us thirty two, so call it thirty five.'],
+      ['agent', 'And the address?'],
+      ['customer', "It's 77 Birch Street, apartment 4, in Scranton, 18503."],
+    ]);
+    expect(data).toMatchObject({
+      loan_amount: 35_000,
+      property_address: { line: '77 Birch Street Apartment 4', city: 'Scranton', postal_code: '18503' },
+    });
+  });
+
+  test('appointments: "the second Tuesday of next month", "the last Friday in September" (next year once it has passed)', () => {
+    // Wednesday 2026-06-10, and Wednesday 2026-10-14.
+    const starts = (turns: Turn[], recordedAt?: string) =>
+      detectActions(call(turns, recordedAt), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts(
+        [
+          ['agent', 'Can we meet the second Tuesday of next month at 2 pm?'],
+          ['customer', 'That works.'],
+        ],
+        '2026-06-10T09:00:00-04:00',
+      ),
+    ).toEqual(['2026-07-14T14:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'How about a walkthrough on the last Friday in September at 11 am?'],
+        ['customer', 'Sure, that works.'],
+      ]),
+    ).toEqual(['2027-09-24T11:00:00-04:00']);
+  });
+
+  test('organization fields: the current vendor asked "what are you using today?" and answered after a hedge ("Honestly just Sheets"); a company named after "Right,"', () => {
+    const facts = datasetOf('prospect', [
+      ['current_vendor', 'string', 'current vendor'],
+      ['company', 'string', "The prospect's company name"],
+    ]);
+    const data = extractDataset(
+      facts,
+      call([
+        ['agent', 'Hi, Tom with Fieldwise, you run a landscaping business, right?'],
+        ['customer', 'Right, Green Acre Lawn Care, twelve crews.'],
+        ['agent', 'What are you using today for scheduling?'],
+        ['customer', 'Honestly just Sheets and a whiteboard.'],
+      ]),
+    ).data;
+    expect(data).toMatchObject({ company: 'Green Acre Lawn Care', current_vendor: 'Sheets' });
+  });
+
+  test('tasks: the agent promising to take the number off the list ("we\'ll take you off our list today") owns its removal', () => {
+    // Wednesday 2026-10-14.
+    const tasks = detectActions(
+      call([
+        ['customer', "You've got the wrong person, please stop calling."],
+        ['agent', "Sorry about that, we'll take you off our list today."],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-14']]);
+    expect(
+      detectActions(
+        call([
+          ['customer', 'Please remove me.'],
+          ['agent', 'No problem, I will make sure your number is removed.'],
+        ]),
+        null,
+      ).tasks.map((task) => task.owner),
+    ).toEqual(['agent']);
+  });
+});

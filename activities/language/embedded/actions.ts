@@ -138,6 +138,30 @@ function callBackTask(sentence: Sentence, text: CallText, customer: string): Det
   };
 }
 
+/**
+ * "I'll make sure you're removed today", "we'll take you off our list": the agent takes the number
+ * off the call list (said without a delivery verb and its object).
+ */
+const OPT_OUT_COMMITMENT =
+  /\b(?:I|we)(?:'ll| will|'m going to| am going to| are going to)\s+(?:make sure\s+(?:that\s+)?|go ahead and\s+|get\s+)?(?:(?:you're|you are|you get|you'll be|your (?:number|name|info\w*) (?:is|gets|will be))\s+(?:removed|taken off|deleted|off)|(?:take|get|put)\s+(?:you|your (?:number|name)|this number|that number)\s+off|remove\s+(?:you|your (?:number|name|info\w*)|this number|that number))\b/i;
+
+/** "Please take me off your list", "can you remove my number?": the customer asks the agent for it. */
+const OPT_OUT_REQUEST =
+  /\b(?:please|can you|could you|would you|just)\s+(?:remove|take|get)\s+(?:me|us|my (?:number|name|info\w*)|this number)\b(?:\s+(?:off|from)\b|\s*[.!?]?$)/i;
+
+const OPT_OUT_OBJECT = 'number call list';
+
+function optOutTask(sentence: Sentence, text: CallText, customer: string): DetectedTask | null {
+  const asked = !spokenByAgent(sentence) && OPT_OUT_REQUEST.test(sentence.text);
+  if (!asked && !(spokenByAgent(sentence) && OPT_OUT_COMMITMENT.test(sentence.text))) return null;
+  return {
+    text: `Remove ${customer === 'the customer' ? 'this number' : `${customer}'s number`} from the call list`,
+    owner: 'agent',
+    due: dueOf(sentence, text, 'remove', null),
+    evidence: evidenceOfSentences([sentence]),
+  };
+}
+
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string })[] = [];
@@ -145,6 +169,16 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const callBack = callBackTask(sentence, text, customer);
     if (callBack) {
       tasks.push({ ...callBack, object: 'call back' });
+      continue;
+    }
+    const optOut = optOutTask(sentence, text, customer);
+    if (optOut) {
+      // Asked and promised ("Please take me off your list." — "I'll make sure you're removed."): one task.
+      const same = tasks.find((task) => task.object === OPT_OUT_OBJECT);
+      if (same) {
+        same.due ??= optOut.due;
+        same.evidence = [...same.evidence, ...optOut.evidence].sort((a, b) => a.start - b.start);
+      } else tasks.push({ ...optOut, object: OPT_OUT_OBJECT });
       continue;
     }
     const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
@@ -233,6 +267,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       .trim();
     const duplicate = tasks.find((task) => task.owner === owner && sharesNoun(task.object, cleanObject));
     if (duplicate) {
+      // "Please take me off your list." — "I'll put your number on our do not call list right away.":
+      // the one who does it names the day.
+      duplicate.due ??= dueOf(sentence, text, verb, meetingDay);
       duplicate.evidence = evidenceOfSentences([sentence])
         .concat(duplicate.evidence)
         .sort((a, b) => a.start - b.start);

@@ -97,16 +97,21 @@ function nextDayOfMonth(from: Day, date: number): Day | null {
   return null;
 }
 
+/** The n-th given weekday of a month ("the first Monday in October"). */
+function nthWeekdayOf(year: number, month: number, weekday: number, n: number): Day {
+  const first = { year, month, date: 1 };
+  return addDays(first, ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7);
+}
+/** The last given weekday of a month ("the last Friday of the month"). */
+function lastWeekdayOf(year: number, month: number, weekday: number): Day {
+  const end = fromUtc(new Date(Date.UTC(year, month + 1, 0)));
+  return addDays(end, -((weekdayOf(end) - weekday + 7) % 7));
+}
+
 /** US holidays people arrange around, in a given year. */
 function holiday(name: string, year: number): Day | null {
-  const nth = (month: number, weekday: number, n: number): Day => {
-    const first = { year, month, date: 1 };
-    return addDays(first, ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7);
-  };
-  const last = (month: number, weekday: number): Day => {
-    const end = fromUtc(new Date(Date.UTC(year, month + 1, 0)));
-    return addDays(end, -((weekdayOf(end) - weekday + 7) % 7));
-  };
+  const nth = (month: number, weekday: number, n: number) => nthWeekdayOf(year, month, weekday, n);
+  const last = (month: number, weekday: number) => lastWeekdayOf(year, month, weekday);
   switch (name) {
     case 'thanksgiving':
       return nth(10, 4, 4);
@@ -165,6 +170,35 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
               ? nextWeekday(day, target)
               : addDays(day, -((weekdayOf(day) - target + 7) % 7 || 7));
           return `on ${written(shifted)}`;
+        },
+      )
+      // "the first Monday in October", "the last Friday of the month", "the second Tuesday of next
+      // month": the first such day not before today (this month's, else the next month's or year's).
+      .replace(
+        new RegExp(
+          `\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+${WEEKDAY}\\s+(?:in|of)\\s+(?:(${MONTHS.join('|')})|(?:the|this)\\s+month|(next)\\s+month)\\b`,
+          'gi',
+        ),
+        (_whole, ordinal: string, weekday: string, monthName?: string, next?: string) => {
+          const target = WEEKDAYS.indexOf(weekday.toLowerCase());
+          const n = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[
+            ordinal.toLowerCase()
+          ];
+          const dayIn = (year: number, month: number) =>
+            n ? nthWeekdayOf(year, month, target, n) : lastWeekdayOf(year, month, target);
+          const notBefore = (day: Day) => toUtc(day).getTime() >= toUtc(today).getTime();
+          let day: Day;
+          if (monthName) {
+            const month = MONTHS.indexOf(monthName.toLowerCase());
+            day = dayIn(today.year, month);
+            if (!notBefore(day)) day = dayIn(today.year + 1, month);
+          } else {
+            const thisMonth = dayIn(today.year, today.month);
+            const following = (offset: number) =>
+              dayIn(today.year + Math.floor((today.month + offset) / 12), (today.month + offset) % 12);
+            day = next ? following(1) : notBefore(thisMonth) ? thisMonth : following(1);
+          }
+          return `on ${written(day)}`;
         },
       )
       // "a week from Monday", "two weeks from this Thursday", "three weeks from today", "a week from tomorrow"

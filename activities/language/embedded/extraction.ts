@@ -230,10 +230,10 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
-  ['quoted_cost', /\b(quoted|bids?|(?:the|a|their) quote (?:is|was|came))\b/i],
+  ['quoted_cost', /\b(quoted|bids?|(?:the|a|their|his|her|our|my) quote\b[^.?!,]{0,40}?\b(?:is|was|came|comes))\b/i],
   [
     'loan_amount',
-    /\b(loan|borrow\w*|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
+    /\b(loan|borrow\w*|how much (?:are|were|would|do|did) you (?:\w+ )?(?:hoping|looking|wanting|want|like|trying|needing|need) to (?:get|take out|pull out)|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
   ],
 ];
 const INCOME_CUE = new RegExp(
@@ -393,6 +393,15 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   if (!amount.explicit && amount.value >= 50 && amount.value < 10_000) {
     return amount.value * 1000;
   }
+  // "Call it thirty five": a home equity line's size in thousands below fifty (no loan is $35).
+  if (
+    role === 'loan_amount' &&
+    !amount.explicit &&
+    Number.isInteger(amount.value) &&
+    amount.value >= 10 &&
+    amount.value < 50
+  )
+    return amount.value * 1000;
   return amount.value;
 }
 
@@ -487,7 +496,13 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent))\b/i,
+  ],
+  // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
+  // rental's or a second home's is said as such and found above.
+  [
+    'PrimaryResidence',
+    /\b(?:finish|finishing|redo|redoing|remodel\w*|renovat\w*|updat\w*|fix(?:ing)? up|add(?:ing)? (?:on )?to) (?:the|our|my) (?:basement|kitchen|bathrooms?|attic|garage|deck|patio|backyard|master bath|bedrooms?)\b/i,
   ],
 ];
 
@@ -886,7 +901,7 @@ const RELATED_WORDS: Record<string, string[]> = {
   premium: ['paying', 'pay', 'cost', 'price'],
   budget: ['spend', 'afford'],
   bill: ['paying', 'pay', 'cost', 'run', 'runs'],
-  company: ['business', 'firm', 'organization'],
+  company: ['business', 'firm', 'organization', 'group', 'agency', 'shop', 'store'],
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
@@ -922,8 +937,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   insurance: ['insured', 'carrier', 'policy'],
   carrier: ['insurance', 'insurer', 'insured', 'policy'],
   incident: ['happen', 'accident', 'crash', 'damage'],
-  // "Who are you with now?", "What are you using now?"
-  current: ['now', 'currently'],
+  // "Who are you with now?", "What are you using today?"
+  current: ['now', 'currently', 'today', 'using', 'use'],
   monthly: ['month'],
   location: ['office', 'branch', 'store', 'site', 'shop', 'clinic'],
   brand: ['make', 'manufacturer', 'model'],
@@ -1162,7 +1177,9 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
  * "What kind of roof is it?" — "Asphalt shingles, about fifteen years old.": a short noun phrase
  * opening the answer to a what-question that shares the field's words is the value.
  */
-const HEDGE = /^(?:probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just)[,\s]+(?=[a-z])/i;
+// "Honestly just Excel": hedges may come two at a time.
+const HEDGE =
+  /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just|still)[,\s]+)+(?=[a-z])/i;
 const BARE_THING = /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$)/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
@@ -1189,7 +1206,8 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   // it (phraseIn); "Vinyl siding" opening the answer is a kind.
   const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
   if (namedAfterArticle && fieldNameStems(field).includes(stem(words[words.length - 1]!))) return null;
-  return phrase.toLowerCase();
+  // "Just Excel": a capital after a hedge is not the sentence's, it is a name's.
+  return hedged && words.length === 1 && /^[A-Z]/.test(phrase) ? phrase : phrase.toLowerCase();
 }
 
 function wantedThingIn(sentence: Sentence): string | null {
@@ -1382,13 +1400,13 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(
-  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
+  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via|and)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
 );
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
 const ANSWER_LEAD_IN =
-  /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do)[,.]\s+(?=[A-Z])/i;
+  /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do|right|that's right|correct|exactly)[,.]\s+(?=[A-Z])/i;
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short answer naming the thing. */
 const IT_IS_A =
   /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but)\b|$)/i;
@@ -1414,8 +1432,8 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
-    // "Yes, through Delta Dental." names it after the yes.
-    const said = sentence.text.trim().replace(ANSWER_LEAD_IN, '');
+    // "Yes, through Delta Dental." names it after the yes; "Honestly just Excel" after the hedge.
+    const said = sentence.text.trim().replace(ANSWER_LEAD_IN, '').replace(HEDGE, '');
     // "The Riverside Barn in Petaluma": the name without its article; but "The Pro Plan" for a plan
     // is the name before the field's word, which phraseIn gives ("Pro").
     const withArticle = NAME_FIRST.exec(said)?.[1];

@@ -317,8 +317,8 @@ const ADDRESS = new RegExp(
   `\\b(\\d{1,6}\\s+(?:(?:${STREET_NAME_WORD}\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+\\d{1,5}\\b)?|(?:${PREFIX_STREET_TYPES})\\s+[A-Z][a-z]+(?:\\s+(?:del|de la|de|los|las|el|la)?\\s*[A-Z][a-z]+)?)(?:\\s+(?:${DIRECTIONS})\\b)?)` +
     // 2, 3: the unit ("unit B", "apartment 402")
     `(?:,?\\s+(${UNIT_WORDS})\\.?\\s*(\\d{1,5}\\s?[A-Za-z]\\b|\\d{1,5}(?:-\\d{1,4})?|[A-Za-z]\\d{0,4}|[A-Za-z]-\\d{1,4})\\b)?` +
-    // 4: the city, after a comma or "in"
-    `(?:,\\s*|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
+    // 4: the city, after a comma, "in" or both ("…, unit 2, in Allentown")
+    `(?:,\\s*(?:in\\s+)?|\\s+in\\s+)([A-Z][a-z]+(?:\\s+[A-Z][a-z]+){0,2})` +
     // 5: the state, 6: the ZIP code (a recognizer writes one read out in two groups as "787-05")
     `(?:,?\\s+(${STATE_NAMES}|${STATE_CODES})\\b)?(?:,?\\s+(\\d{5}|\\d{3}-\\d{2}|\\d{2}-\\d{3})(?:-\\d{4})?\\b)?`,
   'i',
