@@ -2946,4 +2946,75 @@ describe('found on the twenty-fourth held-out round (h181–h188), tested in oth
       ).tasks.map((task) => task.owner),
     ).toEqual(['agent']);
   });
+
+  test('from its audio: "nine twenty two five" written "9.22.5"; "roughly 18,000 month" with its "a" lost; locking the rate is a lending cue; "VA" heard where an employer was asked is none', () => {
+    const turns: Turn[] = [
+      ['customer', 'We are under contract on a place, 1.1 million.'],
+      ['agent', 'How much are you putting down?'],
+      ['customer', 'Sixteen percent so we would borrow around 9.22.5.'],
+      ['agent', 'What do you do for a living?'],
+      ['customer', 'I run a clinic, roughly 18,000 month before taxes.'],
+      ['agent', 'Great, can we talk Thursday to lock the rate?'],
+    ];
+    expect(lead(turns)).toMatchObject({ loan_amount: 922_500, monthly_income: 18_000 });
+    expect(
+      classifyLending(call([['agent', 'We should lock your rate this week, before it moves.']])).reasons,
+    ).toContain('lock your rate ×1');
+    expect(
+      lead([
+        ['agent', 'Where do you work, and are you looking at VA or conventional?'],
+        ['customer', 'VA, since I served.'],
+      ]).employer_name,
+    ).toBeUndefined();
+  });
+
+  test("from its audio: a name after a greeting fused with the agent's name (\"Heyprya, Tomas Ruiz, …\"); never a name holding the agent's; a mono recording's opening that answers for a business is the agent's", () => {
+    const name = (turns: { speaker: 'agent' | 'customer' | 'unknown'; text: string }[]) =>
+      callTextOf(turns, { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' }).customerName?.value;
+    expect(
+      name([
+        { speaker: 'agent', text: 'Northgate Lending, Priya speaking.' },
+        { speaker: 'customer', text: 'Heyprya, Tomas Ruiz, I want to refinance.' },
+      ]),
+    ).toBe('Tomas Ruiz');
+    expect(
+      name([
+        { speaker: 'agent', text: 'Northgate Lending, Priya speaking.' },
+        { speaker: 'customer', text: 'Hey Priya, Hi Priya, we want to refinance.' },
+      ]),
+    ).toBeUndefined();
+    expect(
+      name([
+        { speaker: 'unknown', text: 'Bay Area, lending, Priya speaking, how can I help?' },
+        { speaker: 'unknown', text: 'Hi Priya, Tomas Ruiz, I want to refinance.' },
+      ]),
+    ).toBe('Tomas Ruiz');
+  });
+
+  test('from its audio: a promise whose "\'ll" the recognizer lost ("I text you the figures by Monday"); "monitored for training" after a misheard verb; a "no" about another clause', () => {
+    // Wednesday 2026-10-14.
+    const tasks = detectActions(
+      call([
+        ['customer', 'Can you send me the numbers?'],
+        ['agent', 'Sure, I text you the figures by Monday.'],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toContainEqual(['agent', '2026-10-19']);
+    // Habit, not a promise: no day to come.
+    expect(detectActions(call([['agent', 'I email you a statement every month.']]), null).tasks).toEqual([]);
+    expect(
+      scored([['agent', 'Peak Roofing, Dana here, all calls our monitored for training.']]).recording_disclosure,
+    ).toBe(true);
+    const facts = datasetOf('outreach', [['wrong_number', 'boolean', 'Whether the caller reached a wrong number']]);
+    expect(
+      extractDataset(
+        facts,
+        call([
+          ['agent', 'Hi, is this Dale?'],
+          ['customer', 'No Dale lives here, you have a wrong number.'],
+        ]),
+      ).data.wrong_number,
+    ).toBe(true);
+  });
 });

@@ -139,6 +139,14 @@ const GREETING_CUSTOMER = new RegExp(
 const BARE_NAME = new RegExp(
   `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
 );
+/**
+ * A full name after one word and a comma, opening the customer's first turn: a recognizer fused the
+ * greeting and the agent's name ("Hykeeth, Maria Reyes, rates came down" for "Hi Keith, Maria Reyes.").
+ */
+const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+,\s+([A-Z][a-z'-]+\s+[A-Z][a-zA-Z'-]+)(?:[.!]?$|,\s)/;
+/** Words of whoever answers for a business: "Keith speaking", "how can I help?", "thanks for calling". */
+const AGENT_OPENING =
+  /\b(?:speaking|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
 const ASKS_NAME =
   /\b(your (?:full )?name|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
@@ -243,7 +251,9 @@ function similarSpelling(heard: string, spelled: string): boolean {
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
   const titledSurnames: { name: string; sentence: Sentence }[] = [];
-  const firstCustomerTurn = sentences.find((sentence) => sentence.speaker !== 'agent')?.turnIndex ?? -1;
+  const opensAsAgent = (sentence: Sentence) => sentence.speaker === 'unknown' && AGENT_OPENING.test(sentence.text);
+  const firstCustomerTurn =
+    sentences.find((sentence) => sentence.speaker !== 'agent' && !opensAsAgent(sentence))?.turnIndex ?? -1;
   for (const sentence of sentences) {
     const names = sentence.speaker === 'agent' ? [] : namesIn(sentence, SELF_INTRODUCTION);
     // "Is this Mrs. Okafor?" — "Yes, this is Ngozi.": a first name no list knows, answering a titled surname.
@@ -262,7 +272,14 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
           other.speaker !== sentence.speaker &&
           ASKS_NAME.test(other.text),
       );
-      if (sentence.turnIndex === firstCustomerTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
+      // With no speakers (a mono recording) the first turn may be the agent answering ("Gulf Coast,
+      // mortgage, Keith speaking, how can I help?"): no customer's name there.
+      const firstTurn = sentence.turnIndex === firstCustomerTurn;
+      if (firstTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
+      const fused = firstTurn ? NAME_AFTER_FUSED_GREETING.exec(sentence.text)?.[1] : null;
+      // Only a name a list of first names knows: "Okay, Lake House, …" is none.
+      if (names.length === 0 && fused && isPersonName(fused) && nlp(fused.split(/\s+/)[0]!).people().found)
+        names.push(fused);
     }
     if (sentence.speaker !== 'customer') {
       const match = ADDRESSING_CUSTOMER.exec(sentence.text) ?? GREETING_CUSTOMER.exec(sentence.text);
@@ -272,7 +289,8 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
     }
     for (const name of names) {
-      if (facts.agentName && sameFirstName(name, facts.agentName)) continue;
+      // Neither the agent's name nor a greeting to the agent ("Hike Keith", a recognizer's "Hi Keith").
+      if (facts.agentName && (sameFirstName(name, facts.agentName) || namesTheAgent(name, facts.agentName))) continue;
       heard.push({ name, sentence });
     }
   }
@@ -309,6 +327,12 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     ...spellingSentences.filter((sentence) => spelledWords(sentence.text).length > 0),
   ]);
   return { value, evidence };
+}
+
+/** A candidate that has the agent's first name as one of its words ("Hike Keith" to Keith Lambert). */
+function namesTheAgent(name: string, agentName: string): boolean {
+  const agentFirst = agentName.split(/\s+/)[0]!.toLowerCase();
+  return name.split(/\s+/).some((word) => word.toLowerCase() === agentFirst);
 }
 
 export function sameFirstName(a: string, b: string): boolean {

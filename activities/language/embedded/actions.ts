@@ -26,9 +26,15 @@ const DELIVERY_VERBS =
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust)$/;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
+/**
+ * "I email you a loan estimate by Friday": a recognizer dropped the "'ll"; a present tense with a day
+ * to come is a promise all the same.
+ */
+const DROPPED_WILL =
+  '(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can)\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
@@ -173,10 +179,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     }
     const optOut = optOutTask(sentence, text, customer);
     if (optOut) {
-      // Asked and promised ("Please take me off your list." — "I'll make sure you're removed."): one task.
+      // Asked and promised ("Please take me off your list." — "I'll make sure you're removed today."):
+      // one task, on the day the one who does it names.
       const same = tasks.find((task) => task.object === OPT_OUT_OBJECT);
       if (same) {
-        same.due ??= optOut.due;
+        same.due = (spokenByAgent(sentence) ? optOut.due : null) ?? same.due;
         same.evidence = [...same.evidence, ...optOut.evidence].sort((a, b) => a.start - b.start);
       } else tasks.push({ ...optOut, object: OPT_OUT_OBJECT });
       continue;

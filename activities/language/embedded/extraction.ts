@@ -112,11 +112,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
     // A recognizer's "Morgge", "mortage" on telephone audio is still the word.
-    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
+    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home))\b/gi,
   ],
   [
     1,
@@ -215,7 +215,8 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
   ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
   ['hourly_income', /\b(?:an|a|per|each) hour\b|\bhourly\b/i],
-  ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b/i],
+  // "Roughly 30,000 month": a recognizer dropped the "a".
+  ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b|(?<=\d\s)month\b/i],
   // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
   [
     'annual_income',
@@ -592,6 +593,9 @@ const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:th
 const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
 const NOT_ORGS = /^(?:I|I'm|We|Yes|No|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me)$/;
 
+/** A loan program heard where an employer was expected ("FHA, since…" answering the wrong question). */
+const LOAN_PROGRAM = /^(?:FHA|VA|USDA|HUD|conventional|jumbo|HELOC|ARM)$/i;
+
 function cleanOrg(name: string): string | null {
   const cleaned = name
     // "Northwind Traders and I make…": the name ends before a pronoun and a dangling connector.
@@ -604,7 +608,7 @@ function cleanOrg(name: string): string | null {
     .split(/\s+/)
     .map((word) => (ORG_KIND_WORD.test(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word))
     .join(' ');
-  if (!cleaned || NOT_ORGS.test(cleaned.split(/\s+/)[0]!)) return null;
+  if (!cleaned || NOT_ORGS.test(cleaned.split(/\s+/)[0]!) || LOAN_PROGRAM.test(cleaned)) return null;
   return cleaned;
 }
 
@@ -1504,9 +1508,20 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           sentence.text,
         ),
       );
-    case 'boolean':
+    case 'boolean': {
+      // "There's no Gary here, you've got a wrong number": the clause that says the field's words is
+      // what a "no" must be in; a sentence with none of them is judged whole ("No, we rent.").
+      const clauses = sentence.text
+        .split(/[,;]|\bbut\b/i)
+        .filter((clause) => keywordsSaidIn(clause, keywords).size > 0);
+      const judged = clauses.length
+        ? clauses.reduce((best, clause) =>
+            keywordsSaidIn(clause, keywords).size > keywordsSaidIn(best, keywords).size ? clause : best,
+          )
+        : sentence.text;
       // "Whether the person asked not to be called": a negated answer is a yes to a negative question.
-      return [isNegated(sentence) === negativeQuestion(field)];
+      return [isNegated({ ...sentence, text: judged }) === negativeQuestion(field)];
+    }
     case 'string': {
       const kind = stringKindOf(field);
       const value =

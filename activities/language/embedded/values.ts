@@ -33,7 +33,7 @@ const scaleOf = (word: string) =>
 
 /** What follows a number that makes it a count, a share or a time, not an amount of money. */
 const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months?|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i;
+  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i;
 
 /**
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
@@ -48,6 +48,12 @@ export function amountsIn(text: string): SaidAmount[] {
   // "four hundred and five thousand", written "$400 and $5,000" or "300 and 5000": one figure in two pieces.
   for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])00 and \$?([1-9]\d?),?000\b/g)) {
     found.push({ value: (Number(match[1]) * 100 + Number(match[2])) * 1000, explicit: true, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
+  // "Nine thirty seven five" written "9.37.5": pairs and a hundreds digit, 937.5 thousand for a home's figures.
+  for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)/g)) {
+    const pairs = Number(match[1]) * 100 + Number(match[2]) + Number(match[3]) / 10;
+    found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
   for (const match of text.matchAll(MONEY)) {
