@@ -167,6 +167,12 @@ const NOT_NAMES = new Set([
   'Right',
   'Perfect',
   'Retired',
+  // "That's N-G-U-Y-N.": a spelling's lead-in, no first name.
+  "That's",
+  'That',
+  "It's",
+  "Here's",
+  "There's",
 ]);
 
 /**

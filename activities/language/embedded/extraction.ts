@@ -941,8 +941,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   insurance: ['insured', 'carrier', 'policy'],
   carrier: ['insurance', 'insurer', 'insured', 'policy'],
   incident: ['happen', 'accident', 'crash', 'damage'],
-  // "Who are you with now?", "What are you using today?"
-  current: ['now', 'currently', 'today', 'using', 'use'],
+  // "Who are you with now?" ("What are you using today?": see asksWhatIsUsed)
+  current: ['now', 'currently'],
   monthly: ['month'],
   location: ['office', 'branch', 'store', 'site', 'shop', 'clinic'],
   brand: ['make', 'manufacturer', 'model'],
@@ -1418,6 +1418,14 @@ const NOT_A_NAME =
   /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
 /**
+ * "What are you using today?", "Who do you use now?": the question for a field about the current
+ * one (a current provider, vendor or software), though it says none of the field's words.
+ */
+const WHAT_IS_USED = /\b(?:what|who|which)(?:'s| is)? (?:are|do|did) you (?:all )?(?:use|using|run|running|on|with)\b/i;
+const asksWhatIsUsed = (field: DatasetField, question: string) =>
+  fieldNameStems(field).includes('current') && WHAT_IS_USED.test(question);
+
+/**
  * A name the customer answers the field's question with, first in their reply: "Who's your
  * insurance with?" — "State Farm."; "What are you using now?" — "Dentrix, but the reminders keep
  * failing." It names the thing itself, so it beats a description said elsewhere ("our scheduling
@@ -1431,8 +1439,9 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence)) continue;
     // The turn before asks (a recognizer may drop its question mark); the first name in the reply answers.
-    const asked = new Set(precedingTurn(text, sentence).flatMap((said) => [...keywordsSaidIn(said.text, keywords)]))
-      .size;
+    const asked =
+      new Set(precedingTurn(text, sentence).flatMap((said) => [...keywordsSaidIn(said.text, keywords)])).size ||
+      (precedingTurn(text, sentence).some((said) => asksWhatIsUsed(field, said.text)) ? 1 : 0);
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
