@@ -3018,3 +3018,60 @@ describe('found on the twenty-fourth held-out round (h181–h188), tested in oth
     ).toBe(true);
   });
 });
+
+describe('found on the twenty-fifth held-out round (h189–h196), tested in other words', () => {
+  test('lending: a form\'s number is no amount ("my DD 214"); a budget answers the price; "starting at" a yearly pay; "so about eighty total" sums up; "valued last fall at 4:40" is pairs', () => {
+    const data = lead([
+      ['customer', "I'm separating from the Army and want to buy with my VA loan."],
+      ['agent', "What's your budget, and can you send me your DD 214?"],
+      ['customer', 'We have a budget of around two ninety.'],
+      ['agent', 'And your new job?'],
+      ['customer', "I'm joining Raytheon as a technician, starting at about sixty six thousand."],
+    ]);
+    expect(data).toMatchObject({ purchase_price: 290_000, monthly_income: 5_500 });
+    expect(
+      lead([
+        ['customer', "I'd like a line of credit against my home for my son's college."],
+        ['agent', 'How much would you need?'],
+        ['customer', 'Twenty thousand a year for four years, so about eighty total.'],
+        ['agent', "And what's the house worth?"],
+        ['customer', 'It was valued last fall at four forty.'],
+      ]),
+    ).toMatchObject({ loan_amount: 80_000, property_value: 440_000 });
+  });
+
+  test('appointments: one of two times offered picked ("Let\'s go with ten thirty"); a window "between nine and eleven" starts at nine (said "nine and eleven", two numbers)', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'We have tours on Friday at ten thirty or two.'],
+        ['customer', "Let's go with ten thirty."],
+      ]),
+    ).toEqual(['2026-10-16T10:30:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'I can get a technician out Thursday between nine and eleven.'],
+        ['customer', 'Thursday morning works.'],
+      ]),
+    ).toEqual(['2026-10-15T09:00:00-04:00']);
+  });
+
+  test('names and tasks: the name asked as "the name on the reservation"; "give me a call back … today" asks the customer to call', () => {
+    expect(
+      callTextOf(
+        [
+          { speaker: 'agent', text: "What's the name on the reservation?" },
+          { speaker: 'customer', text: 'Daniel Osei.' },
+        ],
+        { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+      ).customerName?.value,
+    ).toBe('Daniel Osei');
+    const tasks = detectActions(
+      call([['agent', 'Hi Dan, it is Priya. Give me a call back at your convenience before five today.']]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-14']]);
+  });
+});

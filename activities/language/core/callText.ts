@@ -149,7 +149,7 @@ const AGENT_OPENING =
   /\b(?:speaking|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
 const ASKS_NAME =
-  /\b(your (?:full )?name|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
+  /\b(your (?:full )?name|(?:the )?name on the (?:account|reservation|order|policy|booking|file|membership|card)|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
 const NOT_NAMES = new Set([
   'Yes',
   'No',
@@ -257,6 +257,8 @@ function similarSpelling(heard: string, spelled: string): boolean {
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
   const titledSurnames: { name: string; sentence: Sentence }[] = [];
+  // With no speakers (a mono recording) the first turn may be the agent answering ("Gulf Coast,
+  // mortgage, Keith speaking, how can I help?"): the customer's first turn is the next one.
   const opensAsAgent = (sentence: Sentence) => sentence.speaker === 'unknown' && AGENT_OPENING.test(sentence.text);
   const firstCustomerTurn =
     sentences.find((sentence) => sentence.speaker !== 'agent' && !opensAsAgent(sentence))?.turnIndex ?? -1;
@@ -278,8 +280,6 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
           other.speaker !== sentence.speaker &&
           ASKS_NAME.test(other.text),
       );
-      // With no speakers (a mono recording) the first turn may be the agent answering ("Gulf Coast,
-      // mortgage, Keith speaking, how can I help?"): no customer's name there.
       const firstTurn = sentence.turnIndex === firstCustomerTurn;
       if (firstTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
       const fused = firstTurn ? NAME_AFTER_FUSED_GREETING.exec(sentence.text)?.[1] : null;

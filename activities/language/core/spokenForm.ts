@@ -228,6 +228,18 @@ function pairedThousands(run: string[]): string | null {
 function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (isDigitRun(run)) return run.map((word) => DIGIT_NAMES[word.toLowerCase()]).join('');
   if (run.length === 1 && /^(one|a|and|o|oh)$/i.test(run[0]!)) return run[0]!;
+  // "Between eight and ten" is two numbers: an "and" joins a number only after a scale ("a hundred
+  // and ten") or before a fraction ("one and a half").
+  const twoNumbers = run.findIndex(
+    (word, index) =>
+      /^and$/i.test(word) &&
+      index > 0 &&
+      index < run.length - 1 &&
+      !(run[index - 1]!.toLowerCase() in SCALES) &&
+      !/^an?$/i.test(run[index + 1]!),
+  );
+  if (twoNumbers > 0)
+    return `${spokenRunToDigits(run.slice(0, twoNumbers), before, 'and')} and ${spokenRunToDigits(run.slice(twoNumbers + 1), 'and', after)}`;
   const value = parseNumberWords(run);
   if (value !== null) return String(value);
   const thousands = pairedThousands(run);

@@ -37,6 +37,7 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
+const GIVE_A_CALL = /\bgive (me|us) a (?:call|ring|buzz|shout)\b/gi;
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
   `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
@@ -189,7 +190,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       continue;
     }
     const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
-    const request = commitment ? null : REQUEST.exec(sentence.text);
+    // "Give me a call back at…" asks for a call as "call me back at…" does.
+    const request = commitment ? null : REQUEST.exec(sentence.text.replace(GIVE_A_CALL, 'call $1'));
     const match = commitment ?? request;
     if (!match) continue;
     const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
@@ -336,7 +338,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
@@ -501,6 +503,9 @@ const DAY_NAMED =
  * time a recognizer wrote without its colon ("at 230", "at 1045": Whisper writes "two thirty" so)
  * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
+const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const hourOf = (said: string) => (/^\d/.test(said) ? Number(said) : HOUR_WORDS.indexOf(said.toLowerCase()) + 1);
+
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     // Not "we're looking at one for 615,000": one house, not one o'clock.
@@ -517,6 +522,17 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       /^(\W*)(1[0-2]|0?[1-9]):?([0-5]\d)? on (?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b)/i,
       (_all, before: string, hour: string, minutes?: string) =>
         `${before}at ${hour}${minutes ? `:${minutes}` : ''} on `,
+    )
+    // "Tomorrow between 8 and 10": a window starts at its first hour (8 before 10 is morning).
+    .replace(
+      new RegExp(
+        `\\bbetween (1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')})(:[0-5]\\d)? and (1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`,
+        'gi',
+      ),
+      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => {
+        const [from, to] = [hourOf(fromSaid), hourOf(toSaid)];
+        return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
+      },
     )
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
@@ -628,7 +644,7 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do|(?:(?:is there|do you have|have you got) )?(?:anything|something)(?= (?:at|around))|(?:(?:is there|do you have) )?any(?:thing)? (?:open|free|available)(?= (?:at|around)))\s+(?:(?:at|around)\s+)?(\d{1,2}|one)(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
+  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|let'?s (?:do|go with|say)|i'll take|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do|(?:(?:is there|do you have|have you got) )?(?:anything|something)(?= (?:at|around))|(?:(?:is there|do you have) )?any(?:thing)? (?:open|free|available)(?= (?:at|around)))\s+(?:(?:at|around)\s+)?(\d{1,2}|one)(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {

@@ -220,12 +220,12 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
   [
     'annual_income',
-    /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
+    /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out|at)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
   ],
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
+      String.raw`\b(purchase price|price\w*|budget|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
       'i',
     ),
   ],
@@ -406,6 +406,8 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   return amount.value;
 }
 
+const SUMS_UP = /\b(?:total|in all|altogether|all told|all in)\b/i;
+
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
@@ -450,7 +452,9 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       }
       // A correction ("…, sorry, 475") says again the figure just said, with the same role (and
       // does not take the next role a question asked).
-      const corrects: boolean = lastInTurn !== null && (correctionPending || CORRECTION.test(sentence.text));
+      // "…, so maybe a hundred total": a sum of what was just said replaces it, in the same role.
+      const corrects: boolean =
+        lastInTurn !== null && (correctionPending || CORRECTION.test(sentence.text) || SUMS_UP.test(clause));
       correctionPending = false;
       const index: number = corrects ? amountIndexInTurn - 1 : amountIndexInTurn++;
       // "A realtor friend said we could list it for 450": someone else said it, of our house.

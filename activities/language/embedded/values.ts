@@ -42,7 +42,11 @@ const NOT_MONEY_AFTER =
  * whether it was said as money explicitly (a bare figure takes its scale from its role), and
  * whether it could be two spoken pairs a recognizer wrote as a price in cents (below).
  */
-export function amountsIn(text: string): SaidAmount[] {
+/** A form's name holds a number that is no amount: "my DD 214", "a W-2", "Form 1040", "Schedule C". */
+const FORM_NAME = /\b(?:DD|W|SF|[Ff]orm|[Ss]chedule)[- ]?\d{1,4}\b/g;
+
+export function amountsIn(said: string): SaidAmount[] {
+  const text = said.replace(FORM_NAME, (name) => ' '.repeat(name.length));
   const found: (SaidAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
   // "four hundred and five thousand", written "$400 and $5,000" or "300 and 5000": one figure in two pieces.
@@ -170,12 +174,24 @@ export function amountsIn(text: string): SaidAmount[] {
     const pairs = asTime ? {} : shape;
     found.push({ value, explicit: false, ...pairs, at: start });
   }
+  // "Appraised last spring at five fifteen", written as a clock's "5:15": after a price's word it is pairs.
+  for (const match of text.matchAll(/\b([1-9]):([0-5]\d)\b(?!\s*[ap]\.?m)/gi)) {
+    const before = text.slice(0, match.index);
+    if (!PRICE_IN_CLAUSE_BEFORE_AT.test(before) || DAY_BEFORE_AT.test(before)) continue;
+    const pairs = Number(match[1]) * 100 + Number(match[2]);
+    found.push({ value: pairs, explicit: false, pairs, at: match.index });
+  }
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
 }
 
 /** A price or value named just before "at": "it appraised at 3.10", "under contract at 2.95". */
 const PRICE_BEFORE_AT =
   /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan)\b[^.?!]{0,20}\bat\s*$/i;
+
+/** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
+const DAY_BEFORE_AT = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i;
+const PRICE_IN_CLAUSE_BEFORE_AT =
+  /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*)\b[^.?!,;]{0,20}\bat\s*$/i;
 
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
