@@ -3038,6 +3038,14 @@ describe('found on the twenty-fifth held-out round (h189–h196), tested in othe
         ['customer', 'It was valued last fall at four forty.'],
       ]),
     ).toMatchObject({ loan_amount: 80_000, property_value: 440_000 });
+    // A budget a month is a payment, no home's price.
+    expect(
+      lead([
+        ['customer', 'We want to buy our first home.'],
+        ['agent', "What's your budget?"],
+        ['customer', 'Our budget is about 2,500 a month.'],
+      ]).purchase_price,
+    ).toBeUndefined();
   });
 
   test('appointments: one of two times offered picked ("Let\'s go with ten thirty"); a window "between nine and eleven" starts at nine (said "nine and eleven", two numbers)', () => {
