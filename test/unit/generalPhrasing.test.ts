@@ -3083,3 +3083,184 @@ describe('found on the twenty-fifth held-out round (h189–h196), tested in othe
     expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-14']]);
   });
 });
+
+describe('found on the audio of the twenty-fifth held-out round (h189–h196), tested in other words', () => {
+  test('lending: a benefit used to buy (its "VA" garbled) in a call about service, a payoff, "our first house", a pay said with its period; a truck\'s payoff and budget stay no lending', () => {
+    const veteran = call([
+      ['agent', 'Harbor Home Loans, Priya here.'],
+      ['customer', "I'm leaving the Marines in June and want to use my Vee-Ay benefit to buy near Oceanside."],
+      ['agent', 'Thank you for your service. Do you have a budget in mind?'],
+      ['customer', 'Somewhere around four ten.'],
+    ]);
+    expect(classifyLending(veteran).lending).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, veteran).data).toMatchObject({ mortgage_type: 'VA' });
+    expect(
+      classifyLending(
+        call([
+          ['agent', "I'm following up on your financing request. You wanted some cash out, how much?"],
+          ['customer', 'About thirty grand for a new kitchen.'],
+          ['agent', 'What would it appraise for?'],
+          ['customer', 'Maybe four twenty, the house is in decent shape.'],
+          ['agent', "And what's your payoff right now?"],
+          ['customer', 'A hundred and fifty and change.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([
+          ['customer', "We'd like to buy our first house, something small near the lake."],
+          ['agent', 'What price range are you in?'],
+          ['customer', 'Maybe one sixty. I bring home about nineteen hundred every other week.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([
+          ['agent', "What's the payoff on the truck you're trading in?"],
+          ['customer', 'About nine grand, and my budget is four hundred a month.'],
+        ]),
+      ).lending,
+    ).toBe(false);
+  });
+
+  test('lending fields: "two twenty four five" written "224-5"; "what the place might go for" asks the value; "my first place" is lived in; "Are you working right now?" answered "Yep, a warehouse lead for …"', () => {
+    expect(
+      lead([
+        ['customer', 'We found a townhouse we want to buy.'],
+        ['agent', 'What are they asking?'],
+        ['customer', 'The asking price is 224-5.'],
+      ]).purchase_price,
+    ).toBe(224_500);
+    expect(
+      lead([
+        ['customer', 'I want to refinance and take some cash out.'],
+        ['agent', 'What do you think the place might go for?'],
+        ['customer', 'Probably three forty.'],
+      ]).property_value,
+    ).toBe(340_000);
+    expect(
+      lead([
+        ['customer', 'I want to buy a condo downtown.'],
+        ['agent', 'Would you be living there?'],
+        ['customer', 'Yes, it will be my first place.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['customer', 'I want to buy a condo downtown.'],
+        ['agent', 'Are you working right now?'],
+        ['customer', 'Yep, a warehouse lead for Dakota Freight, about four thousand a month.'],
+      ]).employer_name,
+    ).toBe('Dakota Freight');
+  });
+
+  test('other facts: "stay under 15,000th" (an ordinal\'s ending on a figure); "Is that a window unit or a mini split for the bedroom?" — "Mini split." names the kind', () => {
+    const venue = datasetOf('venue', [['venue_budget', 'money', 'Budget for the venue']]);
+    expect(
+      extractDataset(
+        venue,
+        call([
+          ['agent', "What's your budget for the venue?"],
+          ['customer', "We'd like to stay under 15,000th."],
+        ]),
+      ).data.venue_budget,
+    ).toBe(15_000);
+    const cooling = datasetOf('cooling', [['ac_type', 'string', 'Type of air conditioning']]);
+    expect(
+      extractDataset(
+        cooling,
+        call([
+          ['customer', "The bedroom won't cool down at all."],
+          ['agent', 'Is that a window unit or a mini split for the bedroom?'],
+          ['customer', 'Mini split.'],
+        ]),
+      ).data.ac_type,
+    ).toBe('mini split');
+  });
+
+  test('appointments: a window beside its day ("Friday, ten to twelve, is perfect"); times offered after other words ("I have appointments Thursday at nine thirty or two") and picked ("Let\'s do two")', () => {
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'I can send a plumber by on Friday.'],
+        ['customer', 'Friday, ten to twelve, is perfect.'],
+      ]),
+    ).toEqual(['2026-10-16T10:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'I have appointments Thursday at nine thirty or two.'],
+        ['customer', "Let's do two."],
+      ]),
+    ).toEqual(['2026-10-15T14:00:00-04:00']);
+    // "Eight to ten people" is no window.
+    expect(
+      starts([
+        ['agent', 'How many are coming on Friday?'],
+        ['customer', 'We expect 8 to 10 people Friday.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  test('tasks: a request after one\'s own promise in the same sentence ("…, just fill it out and bring it Saturday"); "I only mail you" is a recognizer\'s "I\'ll email you"', () => {
+    // Wednesday 2026-10-14.
+    const tasks = (turns: Turn[]) =>
+      detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due, task.text]);
+    expect(
+      tasks([
+        ['agent', "I'll text you the waiver this afternoon, just fill it out and bring it Saturday."],
+        ['customer', 'Sounds good.'],
+      ]),
+    ).toEqual([
+      ['agent', '2026-10-14', 'Text the waiver to the customer'],
+      ['customer', '2026-10-17', 'the customer fills out the waiver'],
+    ]);
+    expect(tasks([['agent', 'I only mail you the estimate tomorrow.']]).map(([owner, due]) => [owner, due])).toEqual([
+      ['agent', '2026-10-15'],
+    ]);
+  });
+
+  test('scorecard: "Lakeshore Credit Union, Dana." and "this is 8-0 with Summit Roofing" identify; a recognizer\'s "Kim-speeching"; asking the name is no discovery; a bare "I\'ll call you back" after "Not right now" agrees to nothing', () => {
+    expect(
+      scored([
+        ['agent', 'Lakeshore Credit Union, Dana.'],
+        ['customer', 'Hi, I have a question about a car loan.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Hi Tom, this is 8-0 with Summit Roofing, about your estimate.'],
+        ['customer', 'Oh, hi.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Riverside Dental, Kim-speeching.'],
+        ['customer', 'Hi, I need a cleaning.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(scored([['agent', 'Okay, great, thanks.']]).greeting_and_identification).toBe(false);
+    const declined = scored([
+      ['agent', 'Hello, this is Dana with Lakeshore. Can I get your full name?'],
+      ['customer', 'Ana Ruiz.'],
+      ['agent', 'Want me to start the paperwork?'],
+      ['customer', "Not right now, I need to think about it. I'll call you back."],
+    ]);
+    expect(declined).toMatchObject({ needs_discovery: false, next_steps_agreed: false });
+  });
+
+  test('names: a mono opening with a recognizer\'s "expeaching" for "speaking" is the agent\'s, not a name', () => {
+    expect(
+      callTextOf(
+        [
+          { speaker: 'unknown', text: 'Harbor Point, Lending, Lena, expeaching.' },
+          { speaker: 'unknown', text: 'Morning, this is Omar Haddad.' },
+        ],
+        { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Lena Park' },
+      ).customerName?.value,
+    ).toBe('Omar Haddad');
+  });
+});

@@ -144,9 +144,12 @@ const BARE_NAME = new RegExp(
  * greeting and the agent's name ("Hykeeth, Maria Reyes, rates came down" for "Hi Keith, Maria Reyes.").
  */
 const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+,\s+([A-Z][a-z'-]+\s+[A-Z][a-zA-Z'-]+)(?:[.!]?$|,\s)/;
-/** Words of whoever answers for a business: "Keith speaking", "how can I help?", "thanks for calling". */
+/**
+ * Words of whoever answers for a business: "Keith speaking", "how can I help?", "thanks for calling"
+ * (a recognizer's "Monarch-speeching", "non-expeaching" for "speaking" too).
+ */
 const AGENT_OPENING =
-  /\b(?:speaking|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
+  /\b(?:speaking|(?:s|ex)pe[ea]ching|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
 const ASKS_NAME =
   /\b(your (?:full )?name|(?:the )?name on the (?:account|reservation|order|policy|booking|file|membership|card)|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
@@ -296,7 +299,7 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     }
     for (const name of names) {
       // Neither the agent's name nor a greeting to the agent ("Hike Keith", a recognizer's "Hi Keith").
-      if (facts.agentName && (sameFirstName(name, facts.agentName) || namesTheAgent(name, facts.agentName))) continue;
+      if (facts.agentName && namesTheAgent(name, facts.agentName)) continue;
       heard.push({ name, sentence });
     }
   }

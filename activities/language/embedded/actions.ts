@@ -9,6 +9,7 @@ import {
   type Sentence,
 } from '../core/callText';
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
+import { parseNumberWords } from '../core/spokenForm';
 import { resolveDayPhrases } from './dayPhrases';
 import { datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
@@ -31,7 +32,8 @@ const REQUEST_ONLY_VERBS = 'call';
  * to come is a promise all the same.
  */
 const DROPPED_WILL =
-  '(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
+  // "I only mail you …": a recognizer's "I'll email you …".
+  ' only(?=\\s+mail\\s+you\\b)|(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
@@ -40,7 +42,7 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 const GIVE_A_CALL = /\bgive (me|us) a (?:call|ring|buzz|shout)\b/gi;
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then)?[,.]?\\s*)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then)?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -51,6 +53,8 @@ function objectPhrase(raw: string, possessiveTo: string): string {
   return (
     raw
       .replace(/[.?!]+$/, '')
+      // "fill it out | and bring it Saturday": another verb leaves no object.
+      .replace(/^\s*and\b.*$/i, '')
       // A time said first leaves no object ("fill it out | by Friday").
       .replace(
         /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
@@ -171,8 +175,8 @@ function optOutTask(sentence: Sentence, text: CallText, customer: string): Detec
 
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
-  const tasks: (DetectedTask & { object: string })[] = [];
-  for (const sentence of text.sentences) {
+  const tasks: (DetectedTask & { object: string; turnIndex?: number })[] = [];
+  for (const sentence of text.sentences.flatMap(requestAfterPromiseApart)) {
     const callBack = callBackTask(sentence, text, customer);
     if (callBack) {
       tasks.push({ ...callBack, object: 'call back' });
@@ -194,7 +198,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const request = commitment ? null : REQUEST.exec(sentence.text.replace(GIVE_A_CALL, 'call $1'));
     const match = commitment ?? request;
     if (!match) continue;
-    const verb = match[1]!.toLowerCase().replace('e-mail', 'email');
+    let verb = match[1]!.toLowerCase().replace('e-mail', 'email');
     // What was said up to the object: "I'll send those over ".
     const beforeObject = match[0].slice(0, match[0].length - match[2]!.length);
     // "I'll have them to you by tomorrow": a pronoun points at the task just taken on; it sets its day.
@@ -260,7 +264,12 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // A verb that holds its object ("fill it out") needs no other.
     const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
     if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
-    const cleanObject = object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
+    // "I'll email you the form tonight, just sign it …": "it" is what the promise just named.
+    const promised = tasks.find((task) => task.turnIndex === sentence.turnIndex && task.owner !== owner);
+    const pointsAtPromise = promised && (/^(?:it|them|those|these|that)$/i.test(object) || (objectInVerb && !object));
+    const cleanObject = pointsAtPromise ? promised.object : object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
+    // "fill it out" the waiver promised: "fills out the waiver".
+    if (pointsAtPromise && objectInVerb) verb = verb.replace(/\s+(?:it|them|this|that|those)\b/i, '');
     // "I'll apply a discount to your account": done on the customer's account, not sent to them.
     const onTheirAccount = ACCOUNT_VERBS.test(verb) && owner === 'agent';
     const text_ = (
@@ -290,9 +299,30 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       due: dueOf(sentence, text, verb, meetingDay) ?? (request ? dueAgreedInReply(sentence, text, verb) : null),
       evidence: evidenceOfSentences([sentence]),
       object: cleanObject,
+      turnIndex: sentence.turnIndex,
     });
   }
-  return tasks.map(({ object: _object, ...task }) => task);
+  return tasks.map(({ object: _object, turnIndex: _turnIndex, ...task }) => task);
+}
+
+/**
+ * "I'll email you the form tonight, just sign it and send it back by Friday": a request said after
+ * one's own promise in the same sentence is a task of its own, read as its own clause.
+ */
+const REQUEST_AFTER_PROMISE = new RegExp(
+  `,\\s+(?=(?:(?:and|then|so)\\s+)?(?:just\\s+|please\\s+)?(?:${DELIVERY_VERBS})\\s+(?:it|them|those|that|this|the|your|me|us|out|in|back|and)\\b)`,
+  'i',
+);
+function requestAfterPromiseApart(sentence: Sentence): Sentence[] {
+  const cut = REQUEST_AFTER_PROMISE.exec(sentence.text);
+  if (!cut || !FIRST_PERSON_COMMITMENT.test(sentence.text.slice(0, cut.index))) return [sentence];
+  const request = sentence.text
+    .slice(cut.index + cut[0].length)
+    .replace(/^(?:(?:and|then|so)\s+)?(?:just\s+|please\s+)?/i, 'please ');
+  return [
+    { ...sentence, text: sentence.text.slice(0, cut.index + 1) },
+    { ...sentence, text: request },
+  ];
 }
 
 /** What a request names: "I'll need your last two tax returns", "mail me your statement tomorrow?". */
@@ -338,7 +368,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s do (?:that|it|then)|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
@@ -382,6 +412,8 @@ interface Candidate extends DetectedAppointment {
   meridiemSaid: boolean;
   /** Day of the week in the call's offset (0 = Sunday). */
   weekday: number;
+  /** Offered as one of two ("Saturday at 10:30 or one"), the other perhaps not read as a time. */
+  orAnother: boolean;
 }
 
 export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
@@ -454,6 +486,10 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
         meridiemSaid: result.start.isCertain('meridiem'),
         weekday: local.getUTCDay(),
+        orAnother:
+          counter == null &&
+          (/^\s*,?\s*or\b/i.test(said.slice(result.index + result.text.length)) ||
+            /\bor\s*$/i.test(said.slice(0, result.index))),
       });
     }
   }
@@ -466,6 +502,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       offeredWith: _o,
       meridiemSaid: _m,
       weekday: _w,
+      orAnother: _a,
       ...appointment
     }) => appointment,
   );
@@ -504,7 +541,15 @@ const DAY_NAMED =
  * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
 const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const hourOf = (said: string) => (/^\d/.test(said) ? Number(said) : HOUR_WORDS.indexOf(said.toLowerCase()) + 1);
+const hourOf = (said: string) => (/^\d/.test(said) ? Number(said) : (parseNumberWords([said]) ?? 0));
+const HOUR = `1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')}`;
+/** A day said beside a window: "tomorrow", "Friday", "July 15 2026" (as `resolveDayPhrases` writes a day). */
+const WINDOW_DAY = String.raw`(?:today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?: \d{4})?)`;
+/** A window "eight to ten" starts at its first hour; 8 before 10 is the morning. */
+function windowStart(fromSaid: string, minutes: string | undefined, toSaid: string): string {
+  const [from, to] = [hourOf(fromSaid), hourOf(toSaid)];
+  return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
+}
 
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
@@ -525,14 +570,25 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     )
     // "Tomorrow between 8 and 10": a window starts at its first hour (8 before 10 is morning).
     .replace(
+      new RegExp(`\\bbetween (${HOUR})(:[0-5]\\d)? and (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`, 'gi'),
+      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
+    )
+    // "Eight to ten tomorrow is great", "Friday, ten to twelve": a window said beside its day starts
+    // at its first hour (alone, "8 to 10" may be years or people).
+    .replace(
       new RegExp(
-        `\\bbetween (1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')})(:[0-5]\\d)? and (1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`,
+        `\\b(?:from )?(${HOUR})(:[0-5]\\d)? (?:to|till|until) (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)(?=,? (?:on )?${WINDOW_DAY}\\b)`,
         'gi',
       ),
-      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => {
-        const [from, to] = [hourOf(fromSaid), hourOf(toSaid)];
-        return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
-      },
+      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
+    )
+    .replace(
+      new RegExp(
+        `\\b(${WINDOW_DAY}),? (?:from )?(${HOUR})(:[0-5]\\d)? (?:to|till|until) (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`,
+        'gi',
+      ),
+      (_all, day: string, fromSaid: string, minutes: string | undefined, toSaid: string) =>
+        `${day} ${windowStart(fromSaid, minutes, toSaid)}`,
     )
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
@@ -586,6 +642,9 @@ function withoutAlternativesAndMoves(candidates: Candidate[], text: CallText): C
       (other) => other.turnIndex === candidate.turnIndex && other.startMs !== candidate.startMs,
     );
     if (offeredTogether.length > 0 && offeredTogether.some(confirmedLater) && !confirmedLater(candidate)) return false;
+    // "Saturday at 10:30 or one" — a reply that names neither (a recognizer's "Let's do one look
+    // luck"): which one was taken is not known.
+    if (candidate.orAnother && !confirmedLater(candidate)) return false;
     // A time followed by a request to move it, and a later time: the later one stands.
     const moved = text.sentences.some(
       (sentence) =>

@@ -107,20 +107,23 @@ const asBrandIsSpelled = (value: string) =>
  * home loan. A loan that is plainly not a home loan ("car loan", "student loans") counts nothing.
  * An amount "put down" counts as a down payment when it is a home's: a percent, thousands said short
  * ("put about 130 down"), or tens of thousands and more ("put 5000 down" on a truck is not).
+ * "Use my VA benefit to buy" holds even when a recognizer garbles the "VA" ("my Vogue benefit");
+ * a payoff, "our first house" and a pay said with its period ("take home about 2100 every two
+ * weeks") are what lenders ask about.
  */
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
     // A recognizer's "Morgge", "mortage" on telephone audio is still the word.
-    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity))\b/gi,
+    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|(?:use|using) (?:my|our|his|her|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase))\b/gi,
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe)\b/gi,
+    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget)\b/gi,
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -229,7 +232,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
       'i',
     ),
   ],
-  ['property_value', /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch)\b/i],
+  // "What do you think the house would appraise for?" (a recognizer's "would have raised for").
+  [
+    'property_value',
+    /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
+  ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   ['quoted_cost', /\b(quoted|bids?|(?:the|a|their|his|her|our|my) quote\b[^.?!,]{0,40}?\b(?:is|was|came|comes))\b/i],
   [
@@ -504,7 +511,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent))\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent))\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -592,10 +599,12 @@ const titleCased = (name: string) =>
   );
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
 const ASKS_EMPLOYER =
-  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?))/i;
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|are you (?:currently |still )?working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?))/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
-const JOB_AT_ORG = new RegExp(`^(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`);
+const JOB_AT_ORG = new RegExp(
+  `^(?:(?:[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure|I am|I do)[,.]?\\s+)?(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+);
 /** A former employer is not the current one. */
 const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
 const NOT_ORGS = /^(?:I|I'm|We|Yes|No|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me)$/;
@@ -634,8 +643,11 @@ function extractEmployer(text: CallText): Found | null {
     }
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
     if (asked && opensItsTurn(text, sentence)) {
-      const bare = BARE_ORG.exec(sentence.text)?.[1] ?? JOB_AT_ORG.exec(sentence.text)?.[1];
-      const cleaned = bare && bare.split(/\s+/).length >= 2 ? cleanOrg(bare) : null;
+      // "Yep, a warehouse lead for Dakota Freight": a one-word "name" first is the yes, not the answer.
+      const bare = [BARE_ORG.exec(sentence.text)?.[1], JOB_AT_ORG.exec(sentence.text)?.[1]].find(
+        (name) => name && name.split(/\s+/).length >= 2,
+      );
+      const cleaned = bare ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
     }
   }
@@ -729,6 +741,14 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
   ['USDA', /\bUSDA\b|\brural development\b/i],
   ['Conventional', /\b(conventional|jumbo)\b/i],
 ];
+/**
+ * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
+ * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
+ */
+const BENEFIT_TO_BUY =
+  /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
+const MILITARY_SERVICE =
+  /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|(?:thank you|thanks) for your service|dd ?214|service ?members?|deploy\w*)\b/i;
 /** Where a borrower is going, not where they come from: "out of my FHA loan into a conventional one". */
 const LEAVING =
   /\b(out of|from|current(?:ly)?|existing|now have|drop|get rid of|instead of)\s+(?:my |our |the |an? )?$/i;
@@ -742,6 +762,9 @@ function extractMortgageType(text: CallText): Found | null {
       mentions.push({ type, sentence, leaving: LEAVING.test(sentence.text.slice(0, match.index)) });
     }
   }
+  if (text.sentences.some((sentence) => MILITARY_SERVICE.test(sentence.text)))
+    for (const sentence of text.sentences)
+      if (BENEFIT_TO_BUY.test(sentence.text)) mentions.push({ type: 'VA', sentence, leaving: false });
   const wanted = mentions.filter((mention) => !mention.leaving);
   // The customer's word first, then the first heard.
   const chosen = wanted.find((mention) => byCustomer(mention.sentence)) ?? wanted[0];
@@ -1630,7 +1653,7 @@ function yesOrNoAnswering(text: CallText, fieldKeywords: string[]): Found | null
  * the turns just before (the pool the customer asked about) or in the question.
  */
 const EITHER_OR =
-  /\b(?:is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)\s*\?\s*$/i;
+  /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*\?\s*$/i;
 function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
   if (!/\b(?:type|kind|sort)\b/i.test(fieldText(field))) return null;
   // "type" is never a keyword (a stop word); "kind" and "sort" may be.
@@ -1646,14 +1669,17 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
       .trim()
       .toLowerCase();
     // "salt water" offered, "Saltwater." answered: the same word however a recognizer spaced it.
-    const picked = [options[1]!, options[2]!].some(
+    const picked = [options[3]!, options[4]!].some(
       (option) => option.toLowerCase().replace(/[\s-]+/g, '') === reply.replace(/[\s-]+/g, ''),
     );
     if (!picked) continue;
     const nearby = text.sentences.filter(
       (other) => other.turnIndex <= question.turnIndex && question.turnIndex - other.turnIndex <= 3,
     );
-    if (!nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
+    // "Is it a heat pump or a gas furnace?" asks what the thing is, though it says none of the
+    // field's words (a system type); a bare "X or Y?" must be about the field's thing.
+    const asksWhatItIs = Boolean(options[1] && options[2]);
+    if (!asksWhatItIs && !nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
     // The customer's own word ("Saltwater." for "salt water").
     return { value: reply, sentences: [question, sentence] };
   }

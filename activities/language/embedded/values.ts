@@ -46,7 +46,10 @@ const NOT_MONEY_AFTER =
 const FORM_NAME = /\b(?:DD|W|SF|[Ff]orm|[Ss]chedule)[- ]?\d{1,4}\b/g;
 
 export function amountsIn(said: string): SaidAmount[] {
-  const text = said.replace(FORM_NAME, (name) => ' '.repeat(name.length));
+  const text = said
+    .replace(FORM_NAME, (name) => ' '.repeat(name.length))
+    // "Stay under 12,000th": a figure in thousands is no ordinal, whatever ending a recognizer gave it.
+    .replace(/\b(\d{1,3}(?:,\d{3})+)(?:st|nd|rd|th)\b/gi, '$1  ');
   const found: (SaidAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
   // "four hundred and five thousand", written "$400 and $5,000" or "300 and 5000": one figure in two pieces.
@@ -57,6 +60,12 @@ export function amountsIn(said: string): SaidAmount[] {
   // "Nine thirty seven five" written "9.37.5": pairs and a hundreds digit, 937.5 thousand for a home's figures.
   for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)/g)) {
     const pairs = Number(match[1]) * 100 + Number(match[2]) + Number(match[3]) / 10;
+    found.push({ value: pairs, explicit: false, pairs, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
+  // "One ninety seven five" written "197-5": thousands and a hundreds digit, as "197.5" is read.
+  for (const match of text.matchAll(/(?<![\d,.$-])([1-9]\d\d)-(\d)\b(?![\d-])/g)) {
+    const pairs = Number(match[1]) + Number(match[2]) / 10;
     found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
@@ -163,7 +172,7 @@ export function amountsIn(said: string): SaidAmount[] {
     if (/^\d{5}$/.test(match[1]!) && STATE_BEFORE.test(before)) continue;
     // "Would the 16th at 430 work?", "Tuesday at 930": a time.
     if (/\bat\s*$/i.test(before) && /^\s*(?:works?|is (?:good|fine|perfect)|sharp)\b/i.test(after)) continue;
-    if (/\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i.test(before)) continue;
+    if (DAY_BEFORE_AT.test(before)) continue;
     // "at 4.30" is a time; "appraised at 3.10" and "at 4.85" (no clock's minutes) are pairs.
     const shape = pairsOf(match[1]!, '');
     const asTime =
@@ -188,8 +197,9 @@ export function amountsIn(said: string): SaidAmount[] {
 const PRICE_BEFORE_AT =
   /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan)\b[^.?!]{0,20}\bat\s*$/i;
 
-/** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
+/** A day just before "at" ("Tuesday at"): what follows is a time. */
 const DAY_BEFORE_AT = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i;
+/** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
 const PRICE_IN_CLAUSE_BEFORE_AT =
   /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*)\b[^.?!,;]{0,20}\bat\s*$/i;
 
