@@ -3264,3 +3264,121 @@ describe('found on the audio of the twenty-fifth held-out round (h189–h196), t
     ).toBe('Omar Haddad');
   });
 });
+
+describe('found on the twenty-sixth held-out round (h197–h204), tested in other words', () => {
+  test('lending fields: "What did you end up paying?" asks the price; a spelled e-mail ending in "i"; number words a recognizer hyphenated ("five-twenty"); "we both live in the downstairs unit"', () => {
+    expect(
+      lead([
+        ['customer', 'The sellers took our offer on a townhouse.'],
+        ['agent', 'Nice! What did you end up paying?'],
+        ['customer', 'Five eighty, with ten percent down.'],
+      ]).purchase_price,
+    ).toBe(580_000);
+    expect(
+      lead([
+        ['customer', "We're refinancing with you."],
+        ['agent', "What's a good e-mail for you?"],
+        ['customer', "It's k o j i, at example dot net."],
+      ]).borrower_email,
+    ).toBe('koji@example.net');
+    expect(
+      lead([
+        ['customer', 'I want to refinance.'],
+        ['agent', "What's the house worth?"],
+        ['customer', 'Maybe five-twenty.'],
+      ]).property_value,
+    ).toBe(520_000);
+    expect(
+      lead([
+        ['customer', 'We want to buy a fourplex.'],
+        ['agent', 'Will you live in one of the units?'],
+        ['customer', 'Yes, we both live in the downstairs unit and rent the others.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+  });
+
+  test('lending: "it\'s Dana with Summit Ridge landing" (a recognizer\'s "Lending") and "lowering your rate" are cues', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', "Hi, it's Dana with Summit Ridge landing, about lowering your rate."],
+          ['customer', 'Oh right.'],
+          ['agent', "What's the home worth these days?"],
+          ['customer', 'About five ten.'],
+          ['agent', 'Any cash out?'],
+          ['customer', 'No.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('other facts: "What\'s the damage?" — "It comes to two forty with tax." is a cost; "Quickbooks" is written as the brand writes it', () => {
+    const repair = datasetOf('repair', [['service_cost', 'money', 'Cost of the service']]);
+    expect(
+      extractDataset(
+        repair,
+        call([
+          ['agent', 'Your dishwasher is fixed, we swapped the pump.'],
+          ['customer', "Great, what's the damage?"],
+          ['agent', 'It comes to two forty with tax.'],
+        ]),
+      ).data.service_cost,
+    ).toBe(240);
+    const accounting = datasetOf('accounting', [['current_software', 'string', 'Accounting software used now']]);
+    expect(
+      extractDataset(
+        accounting,
+        call([
+          ['agent', 'What are you using for accounting right now?'],
+          ['customer', "Quickbooks, but it's clunky."],
+        ]),
+      ).data.current_software,
+    ).toBe('QuickBooks');
+  });
+
+  test('appointments and tasks: "we\'re at seven and a quarter" is a rate, no time; "I\'ll send them Thursday" dates the request it answers; "When you get a chance, ring me back" asks for a call', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Quick note, I record my calls. What rate are you at now?'],
+          ['customer', "We're at seven and a quarter, and it hurts."],
+        ]),
+        null,
+      ).appointments,
+    ).toEqual([]);
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Could you send me your last two bank statements by Friday?'],
+          ['customer', "Sure, I'll send them Thursday."],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([['customer', '2026-10-15']]);
+    expect(
+      detectActions(
+        call([['agent', 'Hi Dan, it is Priya at Northgate. When you get a chance, ring me back.']]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([['customer', null]]);
+  });
+
+  test('scorecard and names: an opening a recognizer made a question ("Northgate lending? This is Priya.") greets; a mono opening naming the agent as it sounds ("This is Filip" for Phillip) is no customer', () => {
+    expect(
+      scored([
+        ['agent', 'Northgate lending? This is Priya.'],
+        ['customer', 'Hi, I have a question.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      callTextOf(
+        [
+          { speaker: 'unknown', text: 'Harbor Realty, this is Filip.' },
+          { speaker: 'unknown', text: "Hi, I'm calling about the condo on Elm." },
+        ],
+        { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Phillip Grant' },
+      ).customerName?.value,
+    ).toBeUndefined();
+  });
+});

@@ -338,11 +338,18 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
   return { value, evidence };
 }
 
-/** A candidate that has the agent's first name as one of its words ("Hike Keith" to Keith Lambert). */
+/**
+ * A candidate that has the agent's first name as one of its words ("Hike Keith" to Keith Lambert),
+ * spelled as it sounds ("This is Sophia" from Sofia Marin).
+ */
 function namesTheAgent(name: string, agentName: string): boolean {
-  const agentFirst = agentName.split(/\s+/)[0]!.toLowerCase();
-  return name.split(/\s+/).some((word) => word.toLowerCase() === agentFirst);
+  const agentFirst = soundOfName(agentName.split(/\s+/)[0]!);
+  return name.split(/\s+/).some((word) => soundOfName(word) === agentFirst);
 }
+
+/** A name as it sounds: "ph" is "f", "y" is "i", an "h" and a doubled letter are not heard. */
+const soundOfName = (word: string) =>
+  word.toLowerCase().replace(/ph/g, 'f').replace(/h/g, '').replace(/y/g, 'i').replace(/(.)\1/g, '$1');
 
 export function sameFirstName(a: string, b: string): boolean {
   return a.split(/\s+/)[0]!.toLowerCase() === b.split(/\s+/)[0]!.toLowerCase();

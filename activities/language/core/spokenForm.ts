@@ -354,8 +354,9 @@ export function normalizeEmails(text: string): string {
         isLetter(index)
       )
         continue;
-      // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l").
-      const spelledLetter = token.length === 1 && (local[0]?.length ?? 0) === 1;
+      // A letter of a spelled run is part of it even when it is a word too ("b o n e i l l"), also
+      // as its last letter ("s o s e i at …": the "i" after another letter is no "I").
+      const spelledLetter = token.length === 1 && ((local[0]?.length ?? 0) === 1 || isLetter(index));
       // Written digits of three or more are a phone number or a figure said before, not the address.
       if (
         token === ',' ||
@@ -561,12 +562,18 @@ export function normalizeDecimalsAndOrdinals(text: string): string {
  * ("What's the day eight?": a question ending so asks for the date), and hears "three" as "free"
  * after "at" ("Wednesday at free is perfect").
  */
+const HYPHENATED_NUMBER_WORDS = new RegExp(
+  `\\b(${[...Object.keys(UNITS), ...Object.keys(TENS)].join('|')})-(?=(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand'].join('|')})\\b)`,
+  'gi',
+);
 export function fixRecognizerSlips(text: string): string {
   return (
     text
       .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
       .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
       .replace(/\bday eight(?=\s*\?)/gi, 'date')
+      // "about four-hundred", "right around two-sixty": number words a recognizer joined with a hyphen.
+      .replace(HYPHENATED_NUMBER_WORDS, '$1 ')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.
       .replace(
         /\bat free\b(?=\s*(?:[.,!?]|$)|\s+(?:o'?clock|pm|am|p\.m|a\.m|is|works|sharp|then|thirty|fifteen|forty|on|tomorrow|today)\b)/gi,

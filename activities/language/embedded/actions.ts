@@ -39,15 +39,15 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
-const GIVE_A_CALL = /\bgive (me|us) a (?:call|ring|buzz|shout)\b/gi;
+const GIVE_A_CALL = /\bgive (me|us) a (?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then)?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
 const OBJECT_END =
-  /\s+(?:today|tonight|tomorrow|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
+  /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
 function objectPhrase(raw: string, possessiveTo: string): string {
   return (
@@ -195,7 +195,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     }
     const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
     // "Give me a call back at…" asks for a call as "call me back at…" does.
-    const request = commitment ? null : REQUEST.exec(sentence.text.replace(GIVE_A_CALL, 'call $1'));
+    const request = commitment
+      ? null
+      : REQUEST.exec(
+          sentence.text.replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`),
+        );
     const match = commitment ?? request;
     if (!match) continue;
     let verb = match[1]!.toLowerCase().replace('e-mail', 'email');
@@ -207,8 +211,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     if (
       !pointsInside &&
       (/^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
-        // "I'll e-mail it tonight": the pronoun was taken with the verb, a time is all that is left.
-        /^(?:today|tonight|tomorrow|later|soon|right away|first thing)\b/i.test(match[2]!.trim()) ||
+        // "I'll e-mail it tonight", "I'll send them Thursday night": the pronoun was taken with the
+        // verb, a time is all that is left.
+        /^(?:today|tonight|tomorrow|later|soon|right away|first thing|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(
+          match[2]!.trim(),
+        ) ||
         // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
         (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
           /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(beforeObject)) ||
@@ -440,7 +447,9 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
           result.start.isCertain('hour') && CLOCK_SAID.test(result.text) && !/^\d+(-\d+)+$/.test(result.text.trim()),
       )
       // "I get off at 4:30": when someone is busy is no time offered.
-      .filter((result) => !SCHEDULE_BEFORE.test(said.slice(0, result.index)));
+      .filter((result) => !SCHEDULE_BEFORE.test(said.slice(0, result.index)))
+      // "We're at six and seven eighths": a rate, not a time.
+      .filter((result) => !RATE_AFTER.test(said.slice(result.index + result.text.length)));
     for (const result of results) {
       let start = businessHours(result);
       const daySaid = result.start.isCertain('weekday') || result.start.isCertain('day');
@@ -700,6 +709,10 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
   }
   return merged.sort((a, b) => a.startMs - b.startMs);
 }
+
+/** What follows a figure that is a rate: "and seven eighths", "and a half percent", "%". */
+const RATE_AFTER =
+  /^[\s-]*(?:and (?:a |an |one |three |five |seven |\d )?(?:half|quarters?|eighths?|sixteenths?)\b|(?:\.\d+\s*)?(?:%|percent\b))/i;
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =

@@ -67,8 +67,9 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 
 /**
  * Names of products and companies written as one word that a recognizer writes as two ("sales
- * force", "quick books"): as a field's whole value they are the name. Inside a sentence the two
- * words may be meant ("our sales force is 35 reps"), so only a whole value is respelled.
+ * force", "quick books") or with one capital ("Hubspot"): as a field's whole value they are the
+ * name. Inside a sentence the two words may be meant ("our sales force is 35 reps"), so only a
+ * whole value is respelled.
  */
 const BRANDS_HEARD_APART: Record<string, string> = {
   'sales force': 'Salesforce',
@@ -93,13 +94,17 @@ const BRANDS_HEARD_APART: Record<string, string> = {
   'pet smart': 'PetSmart',
   'jet blue': 'JetBlue',
 };
-const asBrandIsSpelled = (value: string) =>
-  BRANDS_HEARD_APART[
-    value
-      .toLowerCase()
-      .replace(/[-\s]+/g, ' ')
-      .trim()
-  ] ?? value;
+/** The same brands by their letters alone: a recognizer's "Hubspot" is "HubSpot". */
+const BRANDS_BY_LETTERS: Record<string, string> = Object.fromEntries(
+  Object.entries(BRANDS_HEARD_APART).map(([heard, brand]) => [heard.replace(/\s+/g, ''), brand]),
+);
+const asBrandIsSpelled = (value: string) => {
+  const heard = value
+    .toLowerCase()
+    .replace(/[-\s]+/g, ' ')
+    .trim();
+  return BRANDS_HEARD_APART[heard] ?? BRANDS_BY_LETTERS[heard.replace(/\s+/g, '')] ?? value;
+};
 
 /**
  * Cues of a call about borrowing against a home, weighed: the words lenders and borrowers use
@@ -109,7 +114,8 @@ const asBrandIsSpelled = (value: string) =>
  * ("put about 130 down"), or tens of thousands and more ("put 5000 down" on a truck is not).
  * "Use my VA benefit to buy" holds even when a recognizer garbles the "VA" ("my Vogue benefit");
  * a payoff, "our first house" and a pay said with its period ("take home about 2100 every two
- * weeks") are what lenders ask about.
+ * weeks") are what lenders ask about. A recognizer writes "Lending" in a company's name as
+ * "landing" ("it's Tom Becker with Pinecrest landing").
  */
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
@@ -119,7 +125,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   [
     1,
@@ -228,7 +234,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
       'i',
     ),
   ],
@@ -494,10 +500,11 @@ function firstSaid(text: CallText, pattern: RegExp, who: (s: Sentence) => boolea
 }
 
 const OCCUPANCY_CUES: [string, RegExp][] = [
-  // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied.
+  // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied ("we all
+  // live in the upstairs unit" is a recognizer's "we'll").
   [
     'PrimaryResidence',
-    /\b(i|we)('ll| will| would|'d)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
+    /\b(i|we)('ll| will| would|'d)?( all| both)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
   ],
   // "We're moving out of our rental" is where they live now, not the home being financed.
   [
@@ -935,6 +942,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   premium: ['paying', 'pay', 'cost', 'price'],
   budget: ['spend', 'afford'],
   bill: ['paying', 'pay', 'cost', 'run', 'runs'],
+  // "What's the damage?" — "It came to 385 with tax."
+  cost: ['price', 'total', 'came', 'comes', 'damage', 'bill', 'charge', 'charged'],
   company: ['business', 'firm', 'organization', 'group', 'agency', 'shop', 'store'],
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
