@@ -66,7 +66,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'agent',
       patterns: [
-        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\b(?:recorded|monitored)(?: and (?:recorded|monitored))? for (?:quality|training)\b|\b(?:we|i) record (all |our |my |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b|\b(?:on|is|this is) (?:a|the) recorded (?:line|call)\b/i,
+        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|maybe|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\b(?:recorded|monitored)(?: and (?:recorded|monitored))? for (?:quality|training)\b|\b(?:we|i) record (all |our |my |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b|\b(?:on|is|this is) (?:a|the) recorded (?:line|call)\b/i,
       ],
     },
     {

@@ -3382,3 +3382,76 @@ describe('found on the twenty-sixth held-out round (h197–h204), tested in othe
     ).toBeUndefined();
   });
 });
+
+describe('found on the twenty-seventh held-out round (h205–h212), tested in other words', () => {
+  test('tasks: "Can you fax the lease by Friday?" — "I can do that Thursday." takes the day of the one who does it', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Can you fax the signed lease to our office by Friday?'],
+          ['customer', 'Yes, I can do that Thursday.'],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([['customer', '2026-10-15']]);
+  });
+
+  test('other facts: "Every month." is "monthly"; "She\'s a maine coon" names a breed; "for my cat pickles." ends with the pet\'s name', () => {
+    const lawn = datasetOf('lawn', [['service_frequency', 'string', 'How often we visit']]);
+    expect(
+      extractDataset(
+        lawn,
+        call([
+          ['agent', 'How often should we treat the yard?'],
+          ['customer', 'Every month, I think.'],
+        ]),
+      ).data.service_frequency,
+    ).toBe('monthly');
+    const pets = datasetOf('pets', [
+      ['pet_name', 'string', "The pet's name"],
+      ['breed', 'string', "The pet's breed"],
+    ]);
+    expect(
+      extractDataset(
+        pets,
+        call([
+          ['customer', "I'd like to book a bath for my cat pickles."],
+          ['agent', 'What breed is she?'],
+          ['customer', "She's a maine coon, pretty fluffy."],
+        ]),
+      ).data,
+    ).toMatchObject({ pet_name: 'Pickles', breed: 'maine coon' });
+  });
+
+  test('recognizer slips: "calls maybe recorded" discloses; "thirty one and our, full time" is an hourly pay; "How\'s Thursday add 9?" offers a time; "1.4 a.m." is no time', () => {
+    expect(
+      scored([
+        ['agent', 'Northgate Lending, Priya speaking, calls maybe recorded.'],
+        ['customer', 'Hi.'],
+      ]).recording_disclosure,
+    ).toBe(true);
+    expect(
+      lead([
+        ['customer', 'I want to buy my first home.'],
+        ['agent', 'What do you do for work?'],
+        ['customer', "I'm a welder, thirty one and our, full time."],
+      ]).monthly_income,
+    ).toBe(5373.33);
+    // Wednesday 2026-10-14.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', "How's Thursday add 9 to sign the papers?"],
+        ['customer', 'That works.'],
+      ]),
+    ).toEqual(['2026-10-15T09:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'Let me call you tomorrow. Where do you work?'],
+        ['customer', 'At the port, about 1.4 a.m.'],
+      ]),
+    ).toEqual([]);
+  });
+});

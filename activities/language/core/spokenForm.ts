@@ -572,6 +572,19 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
       .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
       .replace(/\bday eight(?=\s*\?)/gi, 'date')
+      // "the day after tomorrow add ten": after a day, a recognizer's "add" before an hour is "at".
+      .replace(
+        /\b(today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+add\s+(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/gi,
+        '$1 at ',
+      )
+      // "forty two and our, full time", "1750 and hour": a pay "an hour" as a recognizer hears it.
+      .replace(
+        /\b(\d[\d,.]*|[a-z]+(?:[\s-][a-z]+)?) (?:and|an) (?:our|hour)\b(?=\s*(?:[,.!?]|$|full|part|before|after|plus|with))/gi,
+        (said, figure: string) => {
+          const last = figure.split(/[\s-]/).pop()!.toLowerCase();
+          return /^\d/.test(figure) || last in UNITS || last in TENS ? `${figure} an hour` : said;
+        },
+      )
       // "about four-hundred", "right around two-sixty": number words a recognizer joined with a hyphen.
       .replace(HYPHENATED_NUMBER_WORDS, '$1 ')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.

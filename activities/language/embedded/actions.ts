@@ -109,12 +109,16 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
 }
 
 /** "Please e-mail me your pay stubs." — "I can do that tonight.": the one asked sets the day. */
-function dueAgreedInReply(request: Sentence, text: CallText, verb: string): string | null {
+function dueAgreedInReply(request: Sentence, text: CallText, verb: string, takenOn = false): string | null {
   const reply = text.sentences.filter(
     (sentence) => sentence.turnIndex === request.turnIndex + 1 && isOtherSpeaker(sentence, request),
   );
   if (reply.length === 0 || /^\W*(no|nope|i can't|i cannot|not)\b/i.test(reply[0]!.text)) return null;
   for (const sentence of reply) {
+    // Only a reply that takes the task on as it was asked ("I can do that Sunday") overrides the
+    // request's own day; "I'll email them this weekend" is a promise of its own (see detectTasks).
+    if (takenOn && !/\b(?:i|we)(?:'ll| will| can| could) do (?:that|it|this)\b|\bwill do\b/i.test(sentence.text))
+      continue;
     const due = dueOf(sentence, text, verb, null);
     if (due) return due;
   }
@@ -303,7 +307,12 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     tasks.push({
       text: text_,
       owner,
-      due: dueOf(sentence, text, verb, meetingDay) ?? (request ? dueAgreedInReply(sentence, text, verb) : null),
+      // "Can you upload them by Monday?" — "I can do that Sunday.": the one who does it names the day.
+      due: request
+        ? (dueAgreedInReply(sentence, text, verb, true) ??
+          dueOf(sentence, text, verb, meetingDay) ??
+          dueAgreedInReply(sentence, text, verb))
+        : dueOf(sentence, text, verb, meetingDay),
       evidence: evidenceOfSentences([sentence]),
       object: cleanObject,
       turnIndex: sentence.turnIndex,
@@ -375,7 +384,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it)\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
@@ -448,6 +457,8 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       )
       // "I get off at 4:30": when someone is busy is no time offered.
       .filter((result) => !SCHEDULE_BEFORE.test(said.slice(0, result.index)))
+      // "about 1.4 a.m." (a recognizer's "one forty a year"): a point and one digit is no clock time.
+      .filter((result) => !/\d\.\d(?!\d)/.test(result.text))
       // "We're at six and seven eighths": a rate, not a time.
       .filter((result) => !RATE_AFTER.test(said.slice(result.index + result.text.length)));
     for (const result of results) {

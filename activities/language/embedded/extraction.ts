@@ -1204,14 +1204,14 @@ const PHRASE_TAIL =
 const PET_NAMED =
   /\b(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|pet|bird|rabbit|horse)|(?:his|her|its|the (?:dog|cat)'s) name is|(?:dog|cat|puppy|kitten) (?:named|called))\s*,?\s+([A-Z][a-z]+)\b/;
 const PET_NAMED_LOWER =
-  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been)\b)([a-z]{3,})\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b/;
+  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b|\s*[.!?]?\s*$)/;
 function petNameIn(sentence: Sentence, field: DatasetField): string | null {
   const asked = fieldText(field).toLowerCase();
   if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
   const name = PET_NAMED.exec(sentence.text)?.[1];
   if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
   // A recognizer writes the name in lower case ("my dog biscuit has been limping"): a word between
-  // the animal and what it does.
+  // the animal and what it does, or ending the sentence ("a groom for my dog waffles.").
   const lower = PET_NAMED_LOWER.exec(sentence.text)?.[1];
   return lower ? lower.charAt(0).toUpperCase() + lower.slice(1) : null;
 }
@@ -1407,7 +1407,17 @@ const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|
 const HOW_OFTEN =
   /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|one[- ]time)\b/i;
 
-const howOftenIn = (said: string) => HOW_OFTEN.exec(said)?.[1]?.toLowerCase() ?? null;
+/** "Every week" is said "weekly" in a field: one word for each plain period. */
+const PERIOD_WORD: Record<string, string> = {
+  'every day': 'daily',
+  'every week': 'weekly',
+  'every month': 'monthly',
+  'every year': 'yearly',
+};
+const howOftenIn = (said: string) => {
+  const often = HOW_OFTEN.exec(said)?.[1]?.toLowerCase();
+  return often ? (PERIOD_WORD[often] ?? often) : null;
+};
 
 const MONTH_NAMED =
   /\b(January|February|March|April|May(?= \d|\.|,|$)|June|July|August|September|October|November|December)\b/;
@@ -1452,7 +1462,7 @@ const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do|right|that's right|correct|exactly)[,.]\s+(?=[A-Z])/i;
 /** "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short answer naming the thing. */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but)\b|$)/i;
+  /^(?:it's|it is|that's|that is|she's|he's|they're|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but)\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
