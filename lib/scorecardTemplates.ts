@@ -35,6 +35,11 @@ export interface ScorecardTemplate {
 
 const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
+/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching". */
+const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b`;
+/** An opening that is only "<Company>, <name>." ("Summit Federal, Gavin."): it greets and says who speaks. */
+const COMPANY_COMMA_NAME = String.raw`^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$`;
+
 /** The default template for sales and lending calls. */
 export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
   id: 'default_sales_lending',
@@ -52,10 +57,18 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         // A greeting, or an opening that answers with the company ("Pacific Crest Mortgage, Daniel speaking",
         // "Summit Federal, Gavin."), which a recognizer may write with a full stop or a question mark
         // ("Can you smile dental? This is Sophia."), a misheard name ("Marta's speaking") or no comma.
-        /\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha|how (?:can|may) (?:i|we) (?:help|assist))\b|\b(?!(?:i|am|you|are|we|is)\b)[a-z]+(?:'s| is)? (?:speaking|peaking|peeking)\b(?! (?:with|to)\b)|\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|^[^.?!]{3,60}\b(?!(?:over|right|in|out|up|down|back|still|not|be|is|are|am|was|were|been|it|all|everyone|everybody|nobody|someone|we|i|you|they|he|she|from|get|come|stay|live|work)\b)[a-z]+ here[.!]|^(?:[^.?!]{2,80}[,.?]\s*){1,3}(?:(?:this is|it's)\s|(?:[A-Z][a-z]+(?:'s)?\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)|^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$/i,
+        new RegExp(
+          String.raw`\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha|how (?:can|may) (?:i|we) (?:help|assist))\b|\b(?!(?:i|am|you|are|we|is)\b)[a-z]+(?:'s| is)? (?:speaking|peaking|peeking)\b(?! (?:with|to)\b)|^[^.?!]{3,60}\b(?!(?:over|right|in|out|up|down|back|still|not|be|is|are|am|was|were|been|it|all|everyone|everybody|nobody|someone|we|i|you|they|he|she|from|get|come|stay|live|work)\b)[a-z]+ here[.!]|^(?:[^.?!]{2,80}[,.?]\s*){1,3}(?:(?:this is|it's)\s|(?:[A-Z][a-z]+(?:'s)?\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)` +
+            `|${RECOGNIZED_SPEAKING}|${COMPANY_COMMA_NAME}`,
+          'i',
+        ),
         // Who is speaking or whom they represent, by name: not "I'm calling about roof inspections".
         // Recognized text may come in lower case: a name is any word that is not the start of an errand.
-        /\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+){0,2}\s+(?:from|with|at)\s+[a-z]+|^[^.?!,]{2,60},\s*[a-z]+(?:\s+[a-z]+)?\s+speaking\?|^(?!(?:ok(?:ay)?|sure|yes|yeah|well|alright|all right|so|hi|hello|hey|um|uh|right|great|thanks?|thank you|good (?:morning|afternoon|evening)|sorry|excuse me|one moment)\b)(?:[a-z&'.-]+\s+){1,5}[a-z&'.-]+,\s*(?:[^,.?!]{1,30},\s*)?(?:this (?:call|line)|(?:all )?calls|how (?:can|may) (?:i|we) help)|\b[a-z]+(?:\s+[a-z]+)?(?:,?\s+(?:speaking|here)|(?:'s| is) (?:peaking|peeking))(?:[.,!]|\s+(?:how|what|can|may|happy|thanks?)\b|$)|\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|(?:^|[,.!?]\s*)[a-z]+(?:\s+[a-z]+){0,2}\s+(?:with|from)\s+(?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+|\bthis is [\w'-]+ (?:with|from) (?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+|^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$/i,
+        new RegExp(
+          String.raw`\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it's|i'm|i am)\s+[a-z]+(?:\s+[a-z]+){0,2}\s+(?:from|with|at)\s+[a-z]+|^[^.?!,]{2,60},\s*[a-z]+(?:\s+[a-z]+)?\s+speaking\?|^(?!(?:ok(?:ay)?|sure|yes|yeah|well|alright|all right|so|hi|hello|hey|um|uh|right|great|thanks?|thank you|good (?:morning|afternoon|evening)|sorry|excuse me|one moment)\b)(?:[a-z&'.-]+\s+){1,5}[a-z&'.-]+,\s*(?:[^,.?!]{1,30},\s*)?(?:this (?:call|line)|(?:all )?calls|how (?:can|may) (?:i|we) help)|\b[a-z]+(?:\s+[a-z]+)?(?:,?\s+(?:speaking|here)|(?:'s| is) (?:peaking|peeking))(?:[.,!]|\s+(?:how|what|can|may|happy|thanks?)\b|$)|(?:^|[,.!?]\s*)[a-z]+(?:\s+[a-z]+){0,2}\s+(?:with|from)\s+(?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+|\bthis is [\w'-]+ (?:with|from) (?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+` +
+            `|${RECOGNIZED_SPEAKING}|${COMPANY_COMMA_NAME}`,
+          'i',
+        ),
       ],
     },
     {
