@@ -3455,3 +3455,144 @@ describe('found on the twenty-seventh held-out round (h205–h212), tested in ot
     ).toEqual([]);
   });
 });
+
+describe('found on the twenty-eighth held-out round (h213–h220), tested in other words', () => {
+  test("lending: building a house on land one owns, with a bank and a builder's figure, is a lending call; a deck builder's estimate is not", () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi Dana, Luis Ortega at Lakeside Community Bank, you left a message about a new home.'],
+          ['customer', 'Yes, we bought a lot by the river last year and we want to build on the lot this spring.'],
+          ['agent', 'Did you get a builder quote yet?'],
+          ['customer', 'Our builder said about four twenty, start to finish.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Oak Ridge Decks, this is Sam.'],
+          ['customer', "Hi, the builder's estimate for the deck was nine thousand, is that normal?"],
+          ['agent', 'That sounds about right for cedar.'],
+        ]),
+      ).lending,
+    ).toBe(false);
+  });
+
+  test('lending fields: upsizing while "the sellers are asking" a price and a third put down is a purchase; "asking right at to 95" is 295,000', () => {
+    expect(
+      lead([['customer', "We're upsizing, the sellers are asking three forty and we'd put a third down."]]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 340_000 });
+    expect(
+      lead([
+        ['agent', 'Have you found a place?'],
+        ['customer', "Yes, a ranch in Dayton, they're asking right at to 95."],
+      ]).purchase_price,
+    ).toBe(295_000);
+  });
+
+  test('other facts: a price the agent states with no price word ("Two bathrooms and the kitchen is two forty."); "forty five a day" for a daily rate, not "three days"; "U-K-G" as one word', () => {
+    const cleaning = datasetOf('cleaning', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    const quoted = (turns: Turn[]) => extractDataset(cleaning, call(turns)).data.quote_amount;
+    expect(
+      quoted([
+        ['customer', 'I need the tile done in two bathrooms and the kitchen.'],
+        ['agent', 'Got it. Two bathrooms and the kitchen is two forty.'],
+      ]),
+    ).toBe(240);
+    expect(
+      quoted([
+        ['customer', "We're at 4410 Alder Street."],
+        ['agent', 'Thanks. And the zip is 55401.'],
+      ]),
+    ).toBeUndefined();
+    const daycare = datasetOf('daycare', [['daily_rate', 'money', 'daily rate']]);
+    expect(
+      extractDataset(
+        daycare,
+        call([
+          ['agent', 'How long is your trip?'],
+          ['customer', 'Three days, we fly out Friday.'],
+          ['agent', "It's forty five a day per dog."],
+        ]),
+      ).data.daily_rate,
+    ).toBe(45);
+    const payroll = datasetOf('payroll', [['current_provider', 'string', 'The payroll provider they use now']]);
+    expect(
+      extractDataset(
+        payroll,
+        call([
+          ['agent', 'Who do you run payroll through today?'],
+          ['customer', 'U-K-G, for about four years.'],
+        ]),
+      ).data.current_provider,
+    ).toBe('UKG');
+  });
+
+  test('tasks and appointments: "I\'ll set up a payment plan for you tonight" is the agent\'s task, setting up a meeting is none; "at two bathrooms" is no time; "for an hour" is no due day', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['agent', "I'll set up a payment plan for you tonight, and I'll set up a time with our estimator."],
+          ['customer', 'Thank you.'],
+        ]),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toEqual([['Set up a payment plan for the customer', 'agent', '2026-10-14']]);
+    expect(
+      detectActions(
+        call([
+          ['agent', "Tomorrow we'll start at two bathrooms, then the kitchen."],
+          ['customer', 'Sounds good.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).not.toContain('2026-10-15T14:00:00-04:00');
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Please email me the log for an hour of testing by Friday.'],
+          ['customer', 'Will do.'],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([['customer', '2026-10-16']]);
+  });
+
+  test('recognizer slips and the scorecard: "we all be there", "my Valloan", "Sure, how many windows."; an opening "its <name> from <company>" and a greeting fused with the name ("Heylena, Omar Ruiz with Summit Solar")', () => {
+    expect(
+      scored([
+        ['agent', 'Can you both come in Monday at ten?'],
+        ['customer', 'Monday at ten, we all be there.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      lead([['customer', 'I want to lower the payment on my Valloan, we still owe about 180,000.']]).mortgage_type,
+    ).toBe('VA');
+    expect(
+      scored([
+        ['customer', 'I need new windows.'],
+        ['agent', 'Sure, how many windows.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Hi Lena, its Rob of Tanner is from Brightline Solar about your roof.'],
+        ['customer', 'Hi.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Heylena, Omar Ruiz with Summit Solar, following up on your quote.'],
+        ['customer', 'Oh, hi.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Sure, no problem with that.'],
+        ['customer', 'Okay.'],
+      ]).greeting_and_identification,
+    ).toBe(false);
+  });
+});

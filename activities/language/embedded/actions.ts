@@ -22,9 +22,12 @@ import { dayInOffset } from '../../../lib/time';
  */
 
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
-/** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee". */
-const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust)$/;
+  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+/** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
+const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
+/** "I'll set up a demo": a meeting set up is an appointment, not a task. */
+const MEETING_SET_UP =
+  /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /**
@@ -61,7 +64,8 @@ function objectPhrase(raw: string, possessiveTo: string): string {
         '',
       )
       .replace(OBJECT_END, '')
-      .replace(/\bto (?:you|me|us)\b/gi, '')
+      // "I'll set up a trial account for you": the customer is named after the object.
+      .replace(/\b(?:to|for) (?:you|me|us)\b(?! to\b)/gi, '')
       .replace(/^over\s+/i, '')
       .replace(/^(?:our|my)\b/i, 'the')
       .replace(/^your\b/i, possessiveTo)
@@ -108,21 +112,38 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   return null;
 }
 
-/** "Please e-mail me your pay stubs." — "I can do that tonight.": the one asked sets the day. */
-function dueAgreedInReply(request: Sentence, text: CallText, verb: string, takenOn = false): string | null {
+/**
+ * "Please e-mail me your pay stubs." — "I can do that tonight.": the one asked sets the day. `takenOn`
+ * is the day of a reply that takes the task on as it was asked ("I can do that Sunday"), which
+ * overrides the request's own day; `said` is the first day any reply names ("I'll email them this
+ * weekend" is a promise of its own, see detectTasks, and counts only when the request named none).
+ */
+function dueAgreedInReply(
+  request: Sentence,
+  text: CallText,
+  verb: string,
+): { takenOn: string | null; said: string | null } {
+  const agreed = { takenOn: null as string | null, said: null as string | null };
   const reply = text.sentences.filter(
     (sentence) => sentence.turnIndex === request.turnIndex + 1 && isOtherSpeaker(sentence, request),
   );
-  if (reply.length === 0 || /^\W*(no|nope|i can't|i cannot|not)\b/i.test(reply[0]!.text)) return null;
+  if (reply.length === 0 || /^\W*(no|nope|i can't|i cannot|not)\b/i.test(reply[0]!.text)) return agreed;
   for (const sentence of reply) {
-    // Only a reply that takes the task on as it was asked ("I can do that Sunday") overrides the
-    // request's own day; "I'll email them this weekend" is a promise of its own (see detectTasks).
-    if (takenOn && !/\b(?:i|we)(?:'ll| will| can| could) do (?:that|it|this)\b|\bwill do\b/i.test(sentence.text))
-      continue;
     const due = dueOf(sentence, text, verb, null);
-    if (due) return due;
+    if (!due) continue;
+    agreed.said ??= due;
+    if (/\b(?:i|we)(?:'ll| will| can| could) do (?:that|it|this)\b|\bwill do\b/i.test(sentence.text)) {
+      agreed.takenOn = due;
+      break;
+    }
   }
-  return null;
+  return agreed;
+}
+
+/** A request's day: the reply's that takes it on as asked, else the request's own, else any the reply names. */
+function dueOfRequest(request: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
+  const agreed = dueAgreedInReply(request, text, verb);
+  return agreed.takenOn ?? dueOf(request, text, verb, meetingDay) ?? agreed.said;
 }
 
 /**
@@ -261,6 +282,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "I can have a plumber there at 1:30": someone sent is a visit, not a thing delivered.
     if (verb === 'have' && /^(?:a|an|someone|somebody|one of)\b[^.?!]*\b(?:there|out|over|come|stop)\b/i.test(object))
       continue;
+    if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
     // "Sign up through my wife's work": a particle and a place or way is no thing delivered.
@@ -308,11 +330,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       text: text_,
       owner,
       // "Can you upload them by Monday?" — "I can do that Sunday.": the one who does it names the day.
-      due: request
-        ? (dueAgreedInReply(sentence, text, verb, true) ??
-          dueOf(sentence, text, verb, meetingDay) ??
-          dueAgreedInReply(sentence, text, verb))
-        : dueOf(sentence, text, verb, meetingDay),
+      due: request ? dueOfRequest(sentence, text, verb, meetingDay) : dueOf(sentence, text, verb, meetingDay),
       evidence: evidenceOfSentences([sentence]),
       object: cleanObject,
       turnIndex: sentence.turnIndex,
@@ -551,6 +569,9 @@ const CLOCK_SAID =
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
 const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is)\b))`;
 
+const COUNT_AFTER_AT =
+  /\b(?:at|by|around) ((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?!(?:works|sounds|thanks|this|please|plus|yes|is|was|as|minutes|hours)\b)[a-z]{2,}s)\b/gi;
+
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =
   /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d|june|july|august|september|october|november|december)\b/i;
@@ -566,6 +587,8 @@ const HOUR = `1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')}`;
 /** A day said beside a window: "tomorrow", "Friday", "July 15 2026" (as `resolveDayPhrases` writes a day). */
 const WINDOW_DAY = String.raw`(?:today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?: \d{4})?)`;
 /** A window "eight to ten" starts at its first hour; 8 before 10 is the morning. */
+/** "(from) eight to ten", "9:30 till 11": a window of hours, its first hour and minutes and its last hour captured. */
+const HOURS_WINDOW = String.raw`(?:from )?(${HOUR})(:[0-5]\d)? (?:to|till|until) (${HOUR})(?::[0-5]\d)?(?!\s*[ap]\.?m)`;
 function windowStart(fromSaid: string, minutes: string | undefined, toSaid: string): string {
   const [from, to] = [hourOf(fromSaid), hourOf(toSaid)];
   return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
@@ -573,6 +596,8 @@ function windowStart(fromSaid: string, minutes: string | undefined, toSaid: stri
 
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
+    // "We'll pre-treat that at three rooms": a number before a plural noun counts things, it is no time.
+    .replace(COUNT_AFTER_AT, '$1')
     // Not "we're looking at one for 615,000": one house, not one o'clock.
     .replace(new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
     // "next Wednesday around noon", "Tuesday evening around six": the parser reads a day and "around
@@ -596,17 +621,11 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     // "Eight to ten tomorrow is great", "Friday, ten to twelve": a window said beside its day starts
     // at its first hour (alone, "8 to 10" may be years or people).
     .replace(
-      new RegExp(
-        `\\b(?:from )?(${HOUR})(:[0-5]\\d)? (?:to|till|until) (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)(?=,? (?:on )?${WINDOW_DAY}\\b)`,
-        'gi',
-      ),
+      new RegExp(`\\b${HOURS_WINDOW}(?=,? (?:on )?${WINDOW_DAY}\\b)`, 'gi'),
       (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
     )
     .replace(
-      new RegExp(
-        `\\b(${WINDOW_DAY}),? (?:from )?(${HOUR})(:[0-5]\\d)? (?:to|till|until) (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`,
-        'gi',
-      ),
+      new RegExp(`\\b(${WINDOW_DAY}),? ${HOURS_WINDOW}\\b`, 'gi'),
       (_all, day: string, fromSaid: string, minutes: string | undefined, toSaid: string) =>
         `${day} ${windowStart(fromSaid, minutes, toSaid)}`,
     )

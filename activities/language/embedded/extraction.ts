@@ -103,9 +103,20 @@ const asBrandIsSpelled = (value: string) => {
     .toLowerCase()
     .replace(/[-\s]+/g, ' ')
     .trim();
-  return BRANDS_HEARD_APART[heard] ?? BRANDS_BY_LETTERS[heard.replace(/\s+/g, '')] ?? value;
+  return (
+    BRANDS_HEARD_APART[heard] ??
+    BRANDS_BY_LETTERS[heard.replace(/\s+/g, '')] ??
+    // "A-D-P", "I-B-M": an initialism said letter by letter is written as one word.
+    (/^(?:[A-Z]-){1,4}[A-Z]$/.test(value) ? value.replace(/-/g, '') : value)
+  );
 };
 
+/**
+ * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
+ * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
+ */
+const BENEFIT_TO_BUY =
+  /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
 /**
  * Cues of a call about borrowing against a home, weighed: the words lenders and borrowers use
  * (with their forms: loans, borrowing, refinancing, pre-approved…) count by how surely they mean a
@@ -121,15 +132,20 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
     // A recognizer's "Morgge", "mortage" on telephone audio is still the word.
-    /\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|(?:use|using) (?:my|our|his|her|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase))\b/gi,
+    new RegExp(
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+        BENEFIT_TO_BUY.source.slice(2, -2) +
+        ')\\b',
+      'gi',
+    ),
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget)\b/gi,
+    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel)\b/gi,
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -707,7 +723,7 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))? down\b(?! for)|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
+  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
   'gi',
 );
 const REFINANCE_CUES =
@@ -748,12 +764,6 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
   ['USDA', /\bUSDA\b|\brural development\b/i],
   ['Conventional', /\b(conventional|jumbo)\b/i],
 ];
-/**
- * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
- * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
- */
-const BENEFIT_TO_BUY =
-  /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
 const MILITARY_SERVICE =
   /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|(?:thank you|thanks) for your service|dd ?214|service ?members?|deploy\w*)\b/i;
 /** Where a borrower is going, not where they come from: "out of my FHA loan into a conventional one". */
@@ -982,7 +992,12 @@ const RELATED_WORDS: Record<string, string[]> = {
   incident: ['happen', 'accident', 'crash', 'damage'],
   // "Who are you with now?" ("What are you using today?": see asksWhatIsUsed)
   current: ['now', 'currently'],
+  // A rate by its period: "It's 32 a night", "45 an hour", "90 a day", "120 a week".
   monthly: ['month'],
+  nightly: ['night'],
+  hourly: ['hour'],
+  daily: ['day'],
+  weekly: ['week'],
   location: ['office', 'branch', 'store', 'site', 'shop', 'clinic'],
   brand: ['make', 'manufacturer', 'model'],
   software: ['system', 'tool', 'platform', 'program', 'app', 'using'],
@@ -1373,6 +1388,10 @@ function moneyOf(said: string): number[] {
   return amountsIn(said).map((amount) => amount.value);
 }
 
+/** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
+const COUNTED_THINGS =
+  /(?<!\$)\b\d(?:[\d,]*\d)?\s+(?!(?:dollars|bucks|grand|thousands|hundreds|millions|billions|cents|k|plus|minus|less|was|has|is|this|thus|as|yes|versus|across|bonus|sounds|works|looks|seems|means|makes|goes|comes|runs|includes|covers|takes|gets|does|says|needs|depends|stays|starts|ends|applies)\b)[a-z]+s\b/gi;
+
 /** The description asks whether something did not happen ("asked not to be called"). */
 const negativeQuestion = (field: DatasetField) => NEGATION_WORDS.test(`${field.description}`);
 const NEGATION_WORDS = /\b(not|no|never|don't|do not|stop)\b/i;
@@ -1534,8 +1553,10 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
 /** Candidate values of a field in one sentence. */
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
-    case 'money':
-      return moneyOf(partWithKeyword(sentence.text, keywords)).concat(moneyOf(sentence.text));
+    case 'money': {
+      const said = sentence.text.replace(COUNTED_THINGS, ' ');
+      return moneyOf(partWithKeyword(said, keywords)).concat(moneyOf(said));
+    }
     case 'number': {
       if (asksYear(field)) {
         const year = yearIn(sentence.text, text.facts.recordedAt);
@@ -1725,6 +1746,27 @@ const NOT_NEW_TO_US =
 const asksWhetherNew = (field: DatasetField) =>
   field.type === 'boolean' && /\b(new|first[- ]time)\b/i.test(fieldText(field));
 
+const PRICE_WORDS = ['price', 'quote', 'cost', 'rate', 'fee', 'estimate', 'charge'].map(stem);
+const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.includes(word));
+/**
+ * "Three rooms and a hall is one fifty nine.": the agent states a price with no price word, a
+ * figure the sentence ends on after "is", "comes to", "will be" (not a zip, a number, a year, a size).
+ */
+const PRICE_STATED =
+  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,?\s*(?:plus|with|total|all in|flat)\b)/i;
+const NOT_A_PRICE =
+  /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
+function priceStatedByAgent(text: CallText): Found | null {
+  for (const sentence of text.sentences.filter(byAgent)) {
+    if (/\?\s*$/.test(sentence.text)) continue;
+    const stated = PRICE_STATED.exec(sentence.text);
+    if (!stated || NOT_A_PRICE.test(sentence.text.slice(0, stated.index))) continue;
+    const [amount] = amountsIn(stated[1]!);
+    if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
+  }
+  return null;
+}
+
 function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && ASKS_CUSTOMER_NAME.test(fieldText(field))) return customerNameFound(text);
   // A vehicle is recognized by its form, a year and a make, wherever the customer names it.
@@ -1791,6 +1833,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     }
     const [value] = valuesOfType(field, sentence, text, keywords);
     if (value !== undefined) return { value, sentences: [sentence] };
+  }
+  if (field.type === 'money' && asksPrice(keywords)) {
+    const stated = priceStatedByAgent(text);
+    if (stated) return stated;
   }
   if (field.type === 'phone' && text.facts.contactPhone)
     return { value: text.facts.contactPhone, sentences: [], fromRecord: true };

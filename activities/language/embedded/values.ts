@@ -14,11 +14,11 @@ const MONEY =
  * Figures whose first digit a recognizer wrote as a word, with that digit's value: "about two
  * seventy five" written "about to 75" (a pair after an amount's lead-in, 275); "two eighteen five"
  * written "To 185." opening the answer (2185, a home's 218,500); "roughly four ninety six" written
- * "roughly for 96" (no one says "about for", 496).
+ * "roughly for 96" (no one says "about for", 496); "they're asking right at to 80" (280).
  */
 const DIGIT_HEARD_AS_WORD: [pattern: RegExp, digit: number][] = [
   [
-    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend))\s*(?:to|too)\s+(\d\d)\b/gi,
+    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend|asking|(?:right|just|listed|priced|asking) at))\s*(?:to|too)\s+(\d\d)\b/gi,
     2,
   ],
   [/^\W*(?:to|too)\s+(\d{3})\b(?![\d,.]\d)/gi, 2],
@@ -45,6 +45,9 @@ const NOT_MONEY_AFTER =
 /** A form's name holds a number that is no amount: "my DD 214", "a W-2", "Form 1040", "Schedule C". */
 const FORM_NAME = /\b(?:DD|W|SF|[Ff]orm|[Ss]chedule)[- ]?\d{1,4}\b/g;
 
+const PAIRS_AND_HUNDREDS_DIGIT =
+  /(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)|(?<![\d,.$-])([1-9]\d\d)-(\d)\b(?![\d-])/g;
+
 export function amountsIn(said: string): SaidAmount[] {
   const text = said
     .replace(FORM_NAME, (name) => ' '.repeat(name.length))
@@ -57,15 +60,13 @@ export function amountsIn(said: string): SaidAmount[] {
     found.push({ value: (Number(match[1]) * 100 + Number(match[2])) * 1000, explicit: true, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
-  // "Nine thirty seven five" written "9.37.5": pairs and a hundreds digit, 937.5 thousand for a home's figures.
-  for (const match of text.matchAll(/(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)/g)) {
-    const pairs = Number(match[1]) * 100 + Number(match[2]) + Number(match[3]) / 10;
-    found.push({ value: pairs, explicit: false, pairs, at: match.index });
-    taken.push([match.index, match.index + match[0].length]);
-  }
-  // "One ninety seven five" written "197-5": thousands and a hundreds digit, as "197.5" is read.
-  for (const match of text.matchAll(/(?<![\d,.$-])([1-9]\d\d)-(\d)\b(?![\d-])/g)) {
-    const pairs = Number(match[1]) + Number(match[2]) / 10;
+  // Pairs and a hundreds digit, as "937.5" is read (thousands for a home's figures): "nine thirty seven
+  // five" written "9.37.5", "one ninety seven five" written "197-5".
+  for (const match of text.matchAll(PAIRS_AND_HUNDREDS_DIGIT)) {
+    const [, digit, pair, tenth, hundreds, hyphenedTenth] = match;
+    const pairs = digit
+      ? Number(digit) * 100 + Number(pair) + Number(tenth) / 10
+      : Number(hundreds) + Number(hyphenedTenth) / 10;
     found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
@@ -302,8 +303,13 @@ export function datesIn(said: string, facts: CallFacts, { past = false } = {}): 
   return (
     chrono
       .parse(text, { instant: facts.recordedAt, timezone: facts.utcOffsetMinutes }, { forwardDate: !past })
-      // "I'm paying too much right now", "165 a month" name no date.
-      .filter((result) => !/^(?:right )?now$|^(?:a|an|one|\d+)\s+(?:day|week|month|year)s?$/i.test(result.text.trim()))
+      // "I'm paying too much right now", "165 a month" name no date; "for an hour", "about a week" are lengths.
+      .filter(
+        (result) =>
+          !/^(?:right )?now$|^(?:(?:for|about)\s+)?(?:a|an|one|\d+)\s+(?:minute|hour|day|week|month|year)s?$/i.test(
+            result.text.trim(),
+          ),
+      )
       // "quotes from 3 carriers": a number counting a plural thing is no day.
       .filter(
         (result) =>
