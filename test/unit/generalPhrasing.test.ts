@@ -3596,3 +3596,97 @@ describe('found on the twenty-eighth held-out round (h213–h220), tested in oth
     ).toBe(false);
   });
 });
+
+describe('found on the twenty-ninth held-out round (h221–h228), tested in other words', () => {
+  test("names and employers: a first name no list knows, greeted before the agent says who they are; the employer the agent asks about as the customer's job", () => {
+    expect(
+      lead([
+        ['agent', 'Hello Zoltan, this is Mara Quinn at Ridgeline Lending. Is now a good time?'],
+        ['customer', 'Sure.'],
+        ['agent', 'How long have you been with Costco?'],
+        ['customer', 'About six years now, I make about 5,200 a month.'],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Zoltan', employer_name: 'Costco' });
+    expect(
+      lead([
+        ['agent', 'How long have you been with Costco?'],
+        ['customer', "No, I left there last spring, I'm at a bakery now."],
+      ]).employer_name,
+    ).toBeUndefined();
+  });
+
+  test('lending fields: a project the customer wants done is the line they borrow; two questions asked in two sentences take their answers in order; "4-85" written with a hyphen is pairs; "Morgoth" is a recognizer\'s mortgage', () => {
+    expect(
+      lead([
+        ['agent', "Hi, is this Rosa? I'm returning your call about a home equity line."],
+        ['customer', "Yes. We're hoping to finish the basement, maybe forty five thousand."],
+        ['agent', "What's the place worth? And how much is left on it?"],
+        ['customer', 'Maybe 5 and a quarter, we owe about 210.'],
+      ]),
+    ).toMatchObject({ loan_amount: 45_000, property_value: 525_000 });
+    expect(
+      lead([
+        ['agent', "What's the house worth these days?"],
+        ['customer', 'Maybe 4-85.'],
+      ]).property_value,
+    ).toBe(485_000);
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Harbor Point Morgoth, Ana speaking.'],
+          ['customer', 'Hi, I want to lower my rate, we owe about two hundred.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('other facts: "three boilers" for a unit count; "What do your techs run on?" — "ServiceTitan for dispatch"; "it\'s two forty for the deep clean" is the quote', () => {
+    const building = datasetOf('building', [
+      ['unit_count', 'number', 'unit count'],
+      ['current_software', 'string', 'current software'],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ]);
+    expect(
+      extractDataset(
+        building,
+        call([
+          ['customer', 'We have three boilers in the basement that need service.'],
+          ['agent', 'Got it. What do your techs run on today?'],
+          ['customer', 'ServiceTitan for dispatch, mostly.'],
+          ['agent', "Okay, it's two forty for the deep clean."],
+        ]),
+      ).data,
+    ).toEqual({ unit_count: 3, current_software: 'ServiceTitan', quote_amount: 240 });
+  });
+
+  test('appointments and the scorecard: "Could you do Thursday the nineteenth at nine in the morning?" offers a time; "listed at 3.49.9" is no time; "this cold is being recorded" after "so you know"; an opening "5. This message is for …" greets', () => {
+    // Wednesday 2026-11-11.
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns, '2026-11-11T10:00:00-06:00'), null).appointments.map(
+        (appointment) => appointment.start,
+      );
+    expect(
+      starts([
+        ['agent', 'Could you do Thursday the nineteenth at nine in the morning?'],
+        ['customer', 'Nine on Thursday, sure.'],
+      ]),
+    ).toEqual(['2026-11-19T09:00:00-06:00']);
+    expect(
+      starts([
+        ['customer', "It's listed at 3.49.9, can we see it tomorrow?"],
+        ['agent', 'Sure, how about tomorrow at ten?'],
+        ['customer', 'Ten works.'],
+      ]),
+    ).toEqual(['2026-11-12T10:00:00-06:00']);
+    expect(
+      scored([
+        ['agent', 'Lakeview Roofing, Pete here. Just so you know, this cold is being recorded.'],
+        ['customer', 'Okay.'],
+      ]).recording_disclosure,
+    ).toBe(true);
+    expect(
+      scored([['agent', '5. This message is for Dana Cole. This is Pete from Lakeview Roofing, call me back.']])
+        .greeting_and_identification,
+    ).toBe(true);
+  });
+});

@@ -135,6 +135,8 @@ const ADDRESSING_CUSTOMER = new RegExp(
 const GREETING_CUSTOMER = new RegExp(
   `^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)),?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`,
 );
+const GREETED_BEFORE_INTRODUCTION =
+  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
   `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
@@ -296,6 +298,16 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       if (addressed && match[1] && !addressed.includes(' ') && !namesAnOrganization(addressed)) {
         titledSurnames.push({ name: addressed, sentence });
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
+      // "Hey Tariq, it's Joanna Pierce with …": a first name no list knows, greeted before the agent
+      // says who they are, written as a name is.
+      else if (
+        addressed &&
+        /^[A-Z][a-z]{2,}$/.test(addressed) &&
+        !NOT_NAMES.has(addressed) &&
+        !namesAnOrganization(addressed) &&
+        GREETED_BEFORE_INTRODUCTION.test(sentence.text)
+      )
+        names.push(addressed);
     }
     for (const name of names) {
       // Neither the agent's name nor a greeting to the agent ("Hike Keith", a recognizer's "Hi Keith").

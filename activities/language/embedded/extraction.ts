@@ -131,9 +131,9 @@ const BENEFIT_TO_BUY =
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    // A recognizer's "Morgge", "mortage" on telephone audio is still the word.
+    // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -315,8 +315,9 @@ function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRo
 
 /** Every role a question asks about, in the order it asks ("What's the price, and how much down?"). */
 function rolesAskedIn(question: string, incomeContext: boolean): (MoneyRole | OtherRole)[] {
+  // Each question apart: "What's the home worth? And what's left on the mortgage?" asks two.
   const parts = question
-    .split(/,|;|\band\b|\bor\b/)
+    .split(/(?<=\?)|,|;|\band\b|\bor\b/i)
     .map((part) => ({ role: roleOfWords(part, incomeContext), asks: ASKING_PART.test(part) }))
     .filter((part): part is { role: MoneyRole | OtherRole; asks: boolean } => part.role !== null);
   // "You mentioned pulling cash out, what's it worth these days?" asks only its last part.
@@ -360,9 +361,19 @@ function classifyMoney(
     // "…and borrow the rest, 340": a figure after a clause with a cue and no figure of its own.
     (amountsIn(previousClause).length === 0 ? roleOfWords(previousClause, incomeContext) : null) ??
     asked[Math.min(amountIndexInTurn, asked.length - 1)] ??
-    roleOfWords(sentence.text, incomeContext)
+    roleOfWords(sentence.text, incomeContext) ??
+    // "We want to redo the kitchen, probably sixty thousand or so": in a call about borrowing
+    // against the home, what the customer's project takes is what they would borrow.
+    (byCustomer(sentence) &&
+    PROJECT_WANTED.test(sentence.text) &&
+    text.sentences.some((s) => EQUITY_BORROWING.test(s.text))
+      ? 'loan_amount'
+      : null)
   );
 }
+const PROJECT_WANTED =
+  /\b(?:want|need|hoping|looking|planning|going) to (?:redo|remodel|renovate|fix|replace|build|add|finish|put in|update|upgrade|repair)\b/i;
+const EQUITY_BORROWING = /\b(?:heloc|home equity|equity line|line of credit)\b/i;
 
 /**
  * Amounts outside these ranges are not what the role means (a $500 home value is a recognition
@@ -682,13 +693,25 @@ const STILL_AT_ORG = new RegExp(
   `\\b(?:[Aa]re you|[Yy]ou're|[Yy]ou are) still (?:at|with|working (?:at|for|with)|employed (?:at|by|with)|over at)\\s+(?:the\\s+)?(${ORG})|\\b(?:[Dd]o|[Aa]nd) you still work (?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
 );
 
-/** The employer the agent names and the customer agrees to ("Yes, still a pharmacist there"). */
+/** "And what do you make at Dell?", "How long have you been with the county?": asked of the job one has. */
+const ASKED_OF_JOB_AT_ORG = new RegExp(
+  `\\b(?:[Ww]hat|[Hh]ow much) (?:do|does) you (?:make|earn|bring home|take home|gross|do)\\s+(?:over\\s+)?(?:at|with|for)\\s+(?:the\\s+)?(${ORG})\\s*\\?|\\b[Hh]ow long have you been (?:at|with|working (?:at|for|with))\\s+(?:the\\s+)?(${ORG})\\s*\\?`,
+);
+const DENIES = /^\W*(?:no|nope|not|i don't|i'm not|i am not|actually)\b/i;
+
+/**
+ * The employer the agent names and the customer agrees to ("Yes, still a pharmacist there"), or
+ * answers a question about as their own job ("What do you make at Dell?" — "About eleven thousand
+ * a month").
+ */
 function employerConfirmed(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
-    if (!isAffirmation(sentence) || !opensItsTurn(text, sentence) || FORMER.test(sentence.text)) continue;
+    if (!opensItsTurn(text, sentence) || FORMER.test(sentence.text)) continue;
     for (const question of precedingTurn(text, sentence).filter(byAgent)) {
-      const match = STILL_AT_ORG.exec(question.text);
-      const cleaned = match ? cleanOrg((match[1] ?? match[2])!) : null;
+      const still = isAffirmation(sentence) ? STILL_AT_ORG.exec(question.text) : null;
+      const ofJob = DENIES.test(sentence.text) ? null : ASKED_OF_JOB_AT_ORG.exec(question.text);
+      const named = still ? (still[1] ?? still[2]) : ofJob ? (ofJob[1] ?? ofJob[2]) : null;
+      const cleaned = named ? cleanOrg(named) : null;
       if (cleaned) return { value: cleaned, sentences: [question, sentence] };
     }
   }
@@ -971,6 +994,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "You're looking at around 3,400", "145 a visit".
   quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
   roof: ['shingle'],
+  // "I've got two furnaces" for a unit count; "a fourplex, four apartments".
+  unit: ['furnace', 'system', 'heater', 'boiler', 'condenser', 'apartment'],
   callback: ['call', 'reach', 'line', 'cell', 'number'],
   phone: ['number', 'cell', 'line'],
   home: ['house'],
@@ -1472,7 +1497,7 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 
 /** An answer that is a name, said first: "Progressive. It's about 165 a month.", "Dentrix, but…". */
 const NAME_FIRST = new RegExp(
-  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via|and)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
+  `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via|and|for|since|mostly|currently)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
 );
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
@@ -1489,7 +1514,9 @@ const NOT_A_NAME =
  * "What are you using today?", "Who do you use now?": the question for a field about the current
  * one (a current provider, vendor or software), though it says none of the field's words.
  */
-const WHAT_IS_USED = /\b(?:what|who|which)(?:'s| is)? (?:are|do|did) you (?:all )?(?:use|using|run|running|on|with)\b/i;
+/** "What are you using today?", "What are the front desks using now?", "What does your team run on?" */
+const WHAT_IS_USED =
+  /\b(?:what|who|which)(?:'s| is)? (?:are|do|does|did) (?:you|(?:the |your )?[a-z]+(?: [a-z]+)?) (?:all )?(?:use|using|run|running|on|with)\b/i;
 const asksWhatIsUsed = (field: DatasetField, question: string) =>
   fieldNameStems(field).includes('current') && WHAT_IS_USED.test(question);
 
@@ -1749,11 +1776,12 @@ const asksWhetherNew = (field: DatasetField) =>
 const PRICE_WORDS = ['price', 'quote', 'cost', 'rate', 'fee', 'estimate', 'charge'].map(stem);
 const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.includes(word));
 /**
- * "Three rooms and a hall is one fifty nine.": the agent states a price with no price word, a
- * figure the sentence ends on after "is", "comes to", "will be" (not a zip, a number, a year, a size).
+ * "Three rooms and a hall is one fifty nine.", "it's eleven fifty for the bumper and paint": the
+ * agent states a price with no price word, the figure after "is", "comes to", "will be" that ends
+ * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,?\s*(?:plus|with|total|all in|flat)\b)/i;
+  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,?\s*(?:plus|with|total|all in|flat|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 function priceStatedByAgent(text: CallText): Found | null {
