@@ -1,4 +1,5 @@
 import type { ScorecardCriterionDefinition, Speaker } from './documents';
+import { escapeRegex } from './regex';
 
 export interface ScorecardCriterion {
   id: string;
@@ -58,7 +59,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         // "Summit Federal, Gavin."), which a recognizer may write with a full stop or a question mark
         // ("Can you smile dental? This is Sophia."), a misheard name ("Marta's speaking") or no comma.
         new RegExp(
-          String.raw`\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha|how (?:can|may) (?:i|we) (?:help|assist))\b|\b(?!(?:i|am|you|are|we|is)\b)[a-z]+(?:'s| is)? (?:speaking|peaking|peeking)\b(?! (?:with|to)\b)|^[^.?!]{3,60}\b(?!(?:over|right|in|out|up|down|back|still|not|be|is|are|am|was|were|been|it|all|everyone|everybody|nobody|someone|we|i|you|they|he|she|from|get|come|stay|live|work)\b)[a-z]+ here[.!]|^(?:[^.?!]{1,80}[,.?]\s*){1,3}(?:(?:this is|it's)\s|(?:[A-Z][a-z]+(?:'s)?\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)` +
+          String.raw`^\W*(?:morning|afternoon|evening)\b|\b(hi|hello|hey|good (morning|afternoon|evening)|thank(s| you) for (calling|holding|your)|welcome to|aloha|how (?:can|may) (?:i|we) (?:help|assist))\b|\b(?!(?:i|am|you|are|we|is)\b)[a-z]+(?:'s| is)? (?:speaking|peaking|peeking)\b(?! (?:with|to)\b)|^[^.?!]{3,60}\b(?!(?:over|right|in|out|up|down|back|still|not|be|is|are|am|was|were|been|it|all|everyone|everybody|nobody|someone|we|i|you|they|he|she|from|get|come|stay|live|work)\b)[a-z]+ here[.!]|^(?:[^.?!]{1,80}[,.?]\s*){1,3}(?:(?:this is|it's)\s|(?:[A-Z][a-z]+(?:'s)?\s+){1,2}(?:speaking|here)\b|you(?:'re| are) speaking with\b|you(?:'ve| have) got\s)` +
             // "Typal, Tasha Greene from Ledgerly": a greeting a recognizer fused with the customer's name.
             String.raw`|^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|nope|well|so|and|but|right|great|perfect|thanks?|alright|sorry|oh|um|uh)\b)[a-z]+,\s+(?!(?:no|not|it|that|this|the|a|an|i|we|you|they|let|let's|just|one|all)\b)[a-z]+\s+[a-z]+\s+(?:from|with)\s+(?!(?:the|a|an|that|this|it|you|me|us|my|your|our)\b)[a-z]+` +
             `|${RECOGNIZED_SPEAKING}|${COMPANY_COMMA_NAME}`,
@@ -81,7 +82,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'agent',
       patterns: [
-        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|maybe|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\b(?:recorded|monitored)(?: and (?:recorded|monitored))? for (?:quality|training)\b|\b(?:we|i) record (all |our |my |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b|\b(?:on|is|this is) (?:a|the) recorded (?:line|call)\b|\b(?:mention|know|aware|note|advise|inform)\b[^.?!]{0,25}\bthis [a-z]+ (?:is )?being (?:recorded|monitored)\b/i,
+        /\b(calls?|conversations?|lines?)\b[^.?!]{0,30}\b(is|are|may be|maybe|will be|might be|being|gets?|get)\b[^.?!]{0,15}\b(recorded|monitored)\b|\b(?:recorded|monitored)(?: and (?:recorded|monitored))? for (?:quality|training)\b|\b(?:we|i) record (all |our |my |these |every )?(calls?|conversations?)\b|\b(recording|record) (this|the|our) (call|conversation)\b|\b(i'?m|i am|we'?re|we are) (recording|taping) (this|the|our|you)\b|\b(this|the) (call|conversation) is being recorded\b|\b(?:on|is|this is) (?:a|the) recorded (?:line|call)\b|\b(?:mention|know|aware|note|advise|inform)\b[^.?!]{0,25}\bthis [a-z]+ (?:is )?being (?:recorded|monitored)\b|\b(?:let you know|so you know|heads up|mention|advise|note)\b[^.?!]{0,20}\b(?:calls?|lines?|conversations?) (?:are|is|may be|being) (?:recorded|reported|monitored)\b/i,
       ],
     },
     {
@@ -138,14 +139,7 @@ export function templateFromDefinition(template: {
   criteria: ScorecardCriterionDefinition[];
 }): ScorecardTemplate {
   const phrasePattern = (phrase: string) =>
-    new RegExp(
-      `(?:^|\\b|\\s)${phrase
-        .trim()
-        .split(/\s+/)
-        .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('\\s+')}(?:\\b|\\s|$)`,
-      'i',
-    );
+    new RegExp(`(?:^|\\b|\\s)${phrase.trim().split(/\s+/).map(escapeRegex).join('\\s+')}(?:\\b|\\s|$)`, 'i');
   return {
     id: template.id,
     name: template.name,

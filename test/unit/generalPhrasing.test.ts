@@ -3690,3 +3690,117 @@ describe('found on the twenty-ninth held-out round (h221–h228), tested in othe
     ).toBe(true);
   });
 });
+
+describe('found on the thirtieth held-out round (h229–h236), tested in other words', () => {
+  test('names and the scorecard: "Evening Laura, Dev Mehta with …" greets and names the customer; "I\'ll let you know our calls are reported" (a recognizer\'s "recorded") discloses', () => {
+    expect(
+      lead([
+        ['agent', 'Evening Laura, Dev Mehta with Oakline Home Loans, you asked about refinancing.'],
+        ['customer', 'Yes, thanks for calling.'],
+      ]).borrower_first_name,
+    ).toBe('Laura');
+    const scores = scored([
+      ['agent', "Evening Laura, Dev Mehta with Oakline Home Loans. I'll let you know our calls are reported."],
+      ['customer', 'Okay.'],
+    ]);
+    expect([scores.greeting_and_identification, scores.recording_disclosure]).toEqual([true, true]);
+  });
+
+  test('other facts: a wedding day for an event date; "we signed with Freshdesk" for a competitor, "thirty users" for seats; the answer to "Anything to trade?" is the trade-in; "Yes." names nothing; the agent\'s own company names no pest', () => {
+    const switched = datasetOf('churn', [
+      ['competitor', 'string', 'competitor'],
+      ['seat_count', 'number', 'seat count'],
+      ['event_date', 'date', 'event date'],
+    ]);
+    expect(
+      extractDataset(
+        switched,
+        call([
+          ['customer', "We signed with Freshdesk last week, it's cheaper for our thirty users."],
+          ['customer', "Also, we're getting married June sixth next year, so I'll be out a lot."],
+        ]),
+      ).data,
+    ).toEqual({ competitor: 'Freshdesk', seat_count: 30, event_date: '2027-06-06' });
+    const cars = datasetOf('cars', [
+      ['vehicle', 'string', 'vehicle'],
+      ['trade_in_vehicle', 'string', 'trade in vehicle'],
+    ]);
+    expect(
+      extractDataset(
+        cars,
+        call([
+          ['customer', "I'm looking at the 2023 Subaru Outback on your lot."],
+          ['agent', 'Anything to trade?'],
+          ['customer', 'Yeah, a 2016 Ford Escape.'],
+        ]),
+      ).data,
+    ).toEqual({ vehicle: '2023 Subaru Outback', trade_in_vehicle: '2016 Ford Escape' });
+    const carrier = datasetOf('carrier', [['current_carrier', 'string', 'current insurance carrier']]);
+    expect(
+      extractDataset(
+        carrier,
+        call([
+          ['agent', 'Are you insured with a carrier right now?'],
+          ['customer', 'Yes.'],
+        ]),
+      ).data.current_carrier,
+    ).toBeUndefined();
+    const pests = datasetOf('pests', [['pest_type', 'string', 'pest type']]);
+    expect(
+      extractDataset(
+        pests,
+        call([
+          ['agent', 'Guardian pest control, Ana here.'],
+          ['customer', 'Hi, something is chewing the wires in our garage.'],
+        ]),
+      ).data.pest_type,
+    ).toBeUndefined();
+  });
+
+  test('options and lending: an option written "heat_pump" is heard as "a heat pump"; "the house is mortgaged" is a lending word', () => {
+    const system = {
+      ...datasetOf('hvac', []),
+      fields: [
+        {
+          name: 'system_type',
+          type: 'enum' as const,
+          description: 'The heating system',
+          required: false,
+          options: ['heat_pump', 'gas_furnace', 'boiler'],
+        },
+      ],
+    };
+    expect(
+      extractDataset(
+        system,
+        call([
+          ['agent', 'What heats the house?'],
+          ['customer', "It's a heat pump, about ten years old."],
+        ]),
+      ).data.system_type,
+    ).toBe('heat_pump');
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi, this is Ana with Coastal Federal.'],
+          ['customer', "The house is mortgaged and I'd like a cash-out, we owe about ninety."],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('appointments and tasks: "Saturday at 10-30" is 10:30; "I can have the crew there Monday at 8" sends someone, no task', () => {
+    // Wednesday 2026-10-14.
+    const actions = detectActions(
+      call([
+        ['agent', 'Could you come by Saturday at 10-30 for the walkthrough?'],
+        ['customer', 'Saturday at 10-30 works.'],
+        ['agent', 'And I can have the crew there Monday at 8 to start.'],
+        ['customer', 'Great.'],
+      ]),
+      null,
+    );
+    expect(actions.appointments.map((appointment) => appointment.start)).toContain('2026-10-17T10:30:00-04:00');
+    expect(actions.tasks).toEqual([]);
+  });
+});

@@ -133,10 +133,10 @@ const ADDRESSING_CUSTOMER = new RegExp(
 );
 /** The agent greeting the customer by name: "Hi Renata, it's Marcus at …", "Good morning Mr. Patel." */
 const GREETING_CUSTOMER = new RegExp(
-  `^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)),?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`,
+  `^(?:[Hh]i|[Hh]ello|[Hh]ey|(?:[Gg]ood )?(?:[Mm]orning|[Aa]fternoon|[Ee]vening)),?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`,
 );
 const GREETED_BEFORE_INTRODUCTION =
-  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
+  /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const BARE_NAME = new RegExp(
   `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,

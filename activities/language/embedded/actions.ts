@@ -26,6 +26,9 @@ const DELIVERY_VERBS =
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** "I'll set up a demo": a meeting set up is an appointment, not a task. */
+/** "I can have the technician there tomorrow": a person sent is a visit, not a thing delivered. */
+const VISITOR_SENT =
+  /^(?:the|our|my|your)\s+(?:[a-z]+\s+)?(?:technician|tech|plumber|crew|installer|inspector|electrician|estimator|appraiser|driver|movers?|cleaners?|team|guy)s?\b[^.?!]*\b(?:there|out|over|come|stop)\b/i;
 const MEETING_SET_UP =
   /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
@@ -280,7 +283,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
           (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(beforeObject) ? 'the items asked for' : '')
         : '');
     // "I can have a plumber there at 1:30": someone sent is a visit, not a thing delivered.
-    if (verb === 'have' && /^(?:a|an|someone|somebody|one of)\b[^.?!]*\b(?:there|out|over|come|stop)\b/i.test(object))
+    if (
+      verb === 'have' &&
+      (/^(?:a|an|someone|somebody|one of)\b[^.?!]*\b(?:there|out|over|come|stop)\b/i.test(object) ||
+        VISITOR_SENT.test(object))
+    )
       continue;
     if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
     // "How much can you put down?": a particle is no object.
@@ -598,6 +605,8 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     // "We'll pre-treat that at three rooms": a number before a plural noun counts things, it is no time.
     .replace(COUNT_AFTER_AT, '$1')
+    // "Saturday at 10-30": a recognizer's hyphen between the hour and its minutes.
+    .replace(/\b(at|by|around) (1[0-2]|0?[1-9])-([0-5]\d)\b(?!-)/gi, '$1 $2:$3')
     // "They listed it at 2.39.9": a figure (239,900 said as pairs), not 2:39; the date parser needs no figure.
     .replace(/\b\d\.\d\d\.\d\b/g, 'a figure')
     // Not "we're looking at one for 615,000": one house, not one o'clock.

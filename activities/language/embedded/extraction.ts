@@ -28,6 +28,7 @@ import {
   withoutPostalCodes,
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
+import { escapeRegex } from '../../../lib/regex';
 import type { LendingDecision } from '../engine';
 import { resolveDayPhrases } from './dayPhrases';
 
@@ -133,7 +134,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -1009,8 +1010,12 @@ const RELATED_WORDS: Record<string, string[]> = {
   owns: ['own'],
   own: ['owns', 'owner'],
   mileage: ['mile', 'odometer'],
-  // "We decided to go with another company."
-  competitor: ['another', 'other', 'else', 'instead'],
+  // "We decided to go with another company", "we're moving our agents over to Zendesk".
+  competitor: ['another', 'other', 'else', 'instead', 'switch', 'switching', 'moving', 'going'],
+  // "our twelve agents", "fifteen users".
+  seat: ['agent', 'user', 'license', 'people', 'person', 'employee', 'rep'],
+  // "We're getting married October eighteenth", "the party is on the ninth".
+  event: ['wedding', 'married', 'marry', 'party', 'ceremony', 'reception', 'celebration'],
   chose: ['decided', 'went', 'picked'],
   insurance: ['insured', 'carrier', 'policy'],
   carrier: ['insurance', 'insurer', 'insured', 'policy'],
@@ -1215,6 +1220,12 @@ function agentOrganizationsOf(text: CallText): Set<string> {
     if (name) own.add(name);
   }
   return own;
+}
+
+/** A value that is the agent's organization or a word of its name ("Shield" of "Shield Pest Solutions"). */
+function inAgentsOrganization(value: string, text: CallText): boolean {
+  const said = new RegExp(`\\b${escapeRegex(value)}\\b`, 'i');
+  return [...agentOrganizationsOf(text)].some((organization) => said.test(organization));
 }
 
 /** A field that asks for the customer's own organization ("The prospect's company name"), not the caller's practice. */
@@ -1445,6 +1456,11 @@ function yearIn(said: string, recordedAt: Date): number | null {
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
+const asksCompetitor = (field: DatasetField) =>
+  /\b(competitor|competition|rival|switch(?:ed|ing)? to|went with|chose)\b/i.test(fieldText(field));
+const SWITCHED_TO = new RegExp(
+  `\\b(?:mov(?:e|ed|ing)|switch(?:ed|ing)?|go(?:ing)?|went|sign(?:ed|ing)?(?: up)?|chose|decided on)\\b[^.?!]{0,40}\\b(?:to|with)\\s+(?:the\\s+)?(${ORG})`,
+);
 const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(fieldText(field));
 
 /** How often, as people say it: "weekly", "every other week", "twice a month", "once a year". */
@@ -1556,9 +1572,12 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     const value =
       named &&
       words.length <= 4 &&
-      !words.some(
-        (word) => NOT_A_NAME.test(word) || NOT_PERSON_WORDS.test(word) || /^(?:Today|Tomorrow|Tonight)$/.test(word),
-      )
+      // "Yes." is a yes, whatever full stop the recognizer put after it.
+      !words
+        .map((word) => word.replace(/[.,!]+$/, ''))
+        .some(
+          (word) => NOT_A_NAME.test(word) || NOT_PERSON_WORDS.test(word) || /^(?:Today|Tomorrow|Tonight)$/.test(word),
+        )
         ? kind === 'thing' && DEMONYM.test(named)
           ? named.toLowerCase()
           : (cleanOrg(named) ?? named)
@@ -1610,9 +1629,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       return [addressIn(sentence.text)].filter(Boolean);
     case 'enum':
       return (field.options ?? []).filter((option) =>
-        new RegExp(`\\b${option.replace(/[_-]/g, '[ _-]?').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(
-          sentence.text,
-        ),
+        new RegExp(`\\b${escapeRegex(option).replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(sentence.text),
       );
     case 'boolean': {
       // "There's no Gary here, you've got a wrong number": the clause that says the field's words is
@@ -1802,10 +1819,23 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && asksVehicle(field)) {
     const tradeIn = /\btrad(?:e|ing)\b/i.test(fieldText(field));
     for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+      // "Are you trading anything in?" — "Yes, my 2014 Honda Accord.": the answer names the trade-in.
+      const answersTradeIn =
+        opensItsTurn(text, sentence) &&
+        precedingTurn(text, sentence).some((question) => /\btrad(?:e|ing)\b/i.test(question.text));
       for (const clause of sentence.text.split(/,|;|\band\b|\bbut\b/)) {
         const vehicle = VEHICLE.exec(clause)?.[1];
-        if (vehicle && TRADE_IN.test(clause) === tradeIn) return { value: vehicle, sentences: [sentence] };
+        if (vehicle && (TRADE_IN.test(clause) || answersTradeIn) === tradeIn)
+          return { value: vehicle, sentences: [sentence] };
       }
+    }
+  }
+  // "We're moving our twelve agents over to Zendesk next month": the one they leave for.
+  if (field.type === 'string' && asksCompetitor(field)) {
+    for (const sentence of text.sentences.filter(byCustomer)) {
+      const named = SWITCHED_TO.exec(sentence.text)?.[1];
+      const cleaned = named ? cleanOrg(named) : null;
+      if (cleaned && !agentOrganizationsOf(text).has(cleaned)) return { value: cleaned, sentences: [sentence] };
     }
   }
   if (asksWhetherNew(field)) {
@@ -1860,6 +1890,8 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       continue;
     }
     const [value] = valuesOfType(field, sentence, text, keywords);
+    // "Shield pest solutions, Luis here": the agent's own company names no pest, product or kind.
+    if (typeof value === 'string' && !asksForTheBusinessCalled(field) && inAgentsOrganization(value, text)) continue;
     if (value !== undefined) return { value, sentences: [sentence] };
   }
   if (field.type === 'money' && asksPrice(keywords)) {

@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { DocChunk, HelpChapter, HelpCorpus, HelpVideo } from './corpus';
+import { escapeRegex } from '../../../lib/regex';
 
 /**
  * Lexical search over the help corpus with MiniSearch (BM25-style ranking, prefix and fuzzy
@@ -77,9 +78,7 @@ export function snippetOf(text: string, terms: string[]): string {
   const first = positions.length ? Math.min(...positions) : 0;
   const start = Math.max(0, first - 60);
   const window = text.slice(start, start + SNIPPET_LENGTH);
-  const pattern = terms.length
-    ? new RegExp(`\\b(${terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\w*`, 'gi')
-    : null;
+  const pattern = terms.length ? new RegExp(`\\b(${terms.map(escapeRegex).join('|')})\\w*`, 'gi') : null;
   const marked = pattern ? escapeHtml(window).replace(pattern, (match) => `<mark>${match}</mark>`) : escapeHtml(window);
   return `${start > 0 ? '…' : ''}${marked}${start + SNIPPET_LENGTH < text.length ? '…' : ''}`;
 }
