@@ -3804,3 +3804,103 @@ describe('found on the thirtieth held-out round (h229–h236), tested in other w
     expect(actions.tasks).toEqual([]);
   });
 });
+
+describe('found on the thirty-first held-out round (h237–h244), tested in other words', () => {
+  test('lending: a lender named in the greeting and the owners\' price make a lending call and a purchase; a lender\'s wrong number does not; "a rate of seven and a quarter" is no loan; "FH alone" is FHA', () => {
+    const cottage = call([
+      ['agent', 'Ridgeview lending, good afternoon, this is Sam.'],
+      ['customer', 'Hi Sam, we found a lake cottage and the owners want 289 for it.'],
+      ['agent', "And you'd keep the house in town?"],
+      ['customer', 'Yes.'],
+    ]);
+    expect(classifyLending(cottage).lending).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, cottage).data).toMatchObject({
+      loan_purpose: 'Purchase',
+      purchase_price: 289_000,
+    });
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi, this is Dave with Summit Home Lending, may I speak with Carla?'],
+          ['customer', 'No Carla here, you have the wrong number.'],
+        ]),
+      ).lending,
+    ).toBe(false);
+    expect(
+      lead([
+        ['agent', 'You have an FH alone at a rate of seven and a quarter, right?'],
+        ['customer', "That's right."],
+      ]),
+    ).toEqual({ mortgage_type: 'FHA' });
+    expect(
+      lead([
+        ['agent', 'You have a VA loan with a rate of six and a half, right?'],
+        ['customer', 'Yes.'],
+      ]),
+    ).toEqual({ mortgage_type: 'VA' });
+  });
+
+  test('employers and other facts: "Same company, Boeing."; "Me, my wife and our three kids" for a member count, "covers five for ninety nine a month"; "everyone\'s on Salesforce"; tablets are devices; "it comes to thirty one hundred" after a size', () => {
+    expect(
+      lead([
+        ['agent', "Who's your employer now?"],
+        ['customer', 'Same company, Boeing.'],
+      ]).employer_name,
+    ).toBe('Boeing');
+    const club = datasetOf('club', [
+      ['member_count', 'number', 'member count'],
+      ['monthly_price', 'money', 'monthly price'],
+    ]);
+    expect(
+      extractDataset(
+        club,
+        call([
+          ['agent', 'How many of you?'],
+          ['customer', 'Me, my wife and our three kids.'],
+          ['agent', 'The family plan covers five for ninety nine a month.'],
+        ]),
+      ).data,
+    ).toEqual({ member_count: 5, monthly_price: 99 });
+    const office = datasetOf('office', [
+      ['device_count', 'number', 'device count'],
+      ['current_software', 'string', 'current software'],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ]);
+    expect(
+      extractDataset(
+        office,
+        call([
+          ['customer', "We have twenty tablets and everyone's on Salesforce."],
+          ['agent', 'For all 1400 square feet with the padding it comes to thirty one hundred.'],
+        ]),
+      ).data,
+    ).toEqual({ device_count: 20, current_software: 'Salesforce', quote_amount: 3100 });
+  });
+
+  test('tasks and the scorecard: a request and a promise in one sentence are two tasks; "Give me ring at …" asks for a call; "March 3rd works" agrees', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['agent', "Please email me the signed lease by Monday and I'll send the keys over."],
+          ['customer', 'Okay.'],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]),
+    ).toEqual([
+      ['customer', '2026-10-19'],
+      ['agent', null],
+    ]);
+    expect(
+      detectActions(call([['agent', 'Your estimate is ready. Give me ring at 612-555-0148.']]), null).tasks.map(
+        (task) => task.owner,
+      ),
+    ).toEqual(['customer']);
+    expect(
+      scored([
+        ['agent', 'How about March 3rd at ten?'],
+        ['customer', 'March 3rd works.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+});

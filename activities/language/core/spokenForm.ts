@@ -587,6 +587,8 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "my Val-Lone", "Valloan", "Liberty Valoans": a recognizer's "VA loan" written as one word.
       .replace(/\b[Vv]al+[- ]?(?:[Ll]one|[Ll]oan)(s?)\b/g, 'VA loan$1')
+      // "an FH alone": a recognizer's "an FHA loan".
+      .replace(/\bFH a ?lone\b/g, 'FHA loan')
       // "about four-hundred", "right around two-sixty": number words a recognizer joined with a hyphen.
       .replace(HYPHENATED_NUMBER_WORDS, '$1 ')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.

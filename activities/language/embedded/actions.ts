@@ -45,7 +45,8 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
-const GIVE_A_CALL = /\bgive (me|us) a (?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
+// "give me ring at …": a recognizer may drop the "a".
+const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /** "Please send me your last two statements", "Can you email us the appraisal?" */
 const REQUEST = new RegExp(
   `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
@@ -204,7 +205,7 @@ function optOutTask(sentence: Sentence, text: CallText, customer: string): Detec
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string; turnIndex?: number })[] = [];
-  for (const sentence of text.sentences.flatMap(requestAfterPromiseApart)) {
+  for (const sentence of text.sentences.flatMap(requestAfterPromiseApart).flatMap(promiseAfterRequestApart)) {
     const callBack = callBackTask(sentence, text, customer);
     if (callBack) {
       tasks.push({ ...callBack, object: 'call back' });
@@ -363,6 +364,20 @@ function requestAfterPromiseApart(sentence: Sentence): Sentence[] {
   return [
     { ...sentence, text: sentence.text.slice(0, cut.index + 1) },
     { ...sentence, text: request },
+  ];
+}
+
+/**
+ * "Please send me a list of the devices by Friday and I'll put a proposal together": one's own
+ * promise after a request in the same sentence is a task of its own, and the request one too.
+ */
+const PROMISE_AFTER_REQUEST = /,?\s+and\s+(?=I(?:'ll| will)\s)/i;
+function promiseAfterRequestApart(sentence: Sentence): Sentence[] {
+  const cut = PROMISE_AFTER_REQUEST.exec(sentence.text);
+  if (!cut || !REQUEST.test(sentence.text.slice(0, cut.index))) return [sentence];
+  return [
+    { ...sentence, text: `${sentence.text.slice(0, cut.index)}.` },
+    { ...sentence, text: sentence.text.slice(cut.index + cut[0].length) },
   ];
 }
 

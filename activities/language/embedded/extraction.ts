@@ -142,8 +142,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
+  // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
+  // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
+  [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ortgage|[Ff]unding)\b/g],
   [
     1,
     /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel)\b/gi,
@@ -251,7 +254,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|they(?:'re)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping)\b`,
       'i',
     ),
   ],
@@ -636,6 +639,7 @@ const titleCased = (name: string) =>
 const ASKS_EMPLOYER =
   /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|are you (?:currently |still )?working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?))/i;
 const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
+const SAME_EMPLOYER_LEAD_IN = /^\W*(?:(?:the )?same (?:one|company|place|employer|job)|still)[,.]?\s+/i;
 /** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
 const JOB_AT_ORG = new RegExp(
   `^(?:(?:[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure|I am|I do)[,.]?\\s+)?(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
@@ -679,9 +683,15 @@ function extractEmployer(text: CallText): Found | null {
     const asked = precedingTurn(text, sentence).some((question) => ASKS_EMPLOYER.test(question.text));
     if (asked && opensItsTurn(text, sentence)) {
       // "Yep, a warehouse lead for Dakota Freight": a one-word "name" first is the yes, not the answer.
-      const bare = [BARE_ORG.exec(sentence.text)?.[1], JOB_AT_ORG.exec(sentence.text)?.[1]].find(
-        (name) => name && name.split(/\s+/).length >= 2,
-      );
+      // "Same one, Microsoft.": after a lead-in that is no name, a one-word name is the answer.
+      const afterLeadIn = SAME_EMPLOYER_LEAD_IN.test(sentence.text)
+        ? BARE_ORG.exec(sentence.text.replace(SAME_EMPLOYER_LEAD_IN, ''))?.[1]
+        : undefined;
+      const bare =
+        (afterLeadIn && !NOT_ORGS.test(afterLeadIn) ? afterLeadIn : undefined) ??
+        [BARE_ORG.exec(sentence.text)?.[1], JOB_AT_ORG.exec(sentence.text)?.[1]].find(
+          (name) => name && name.split(/\s+/).length >= 2,
+        );
       const cleaned = bare ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
     }
@@ -698,7 +708,6 @@ const STILL_AT_ORG = new RegExp(
 const ASKED_OF_JOB_AT_ORG = new RegExp(
   `\\b(?:[Ww]hat|[Hh]ow much) (?:do|does) you (?:make|earn|bring home|take home|gross|do)\\s+(?:over\\s+)?(?:at|with|for)\\s+(?:the\\s+)?(${ORG})\\s*\\?|\\b[Hh]ow long have you been (?:at|with|working (?:at|for|with))\\s+(?:the\\s+)?(${ORG})\\s*\\?`,
 );
-const DENIES = /^\W*(?:no|nope|not|i don't|i'm not|i am not|actually)\b/i;
 
 /**
  * The employer the agent names and the customer agrees to ("Yes, still a pharmacist there"), or
@@ -710,7 +719,7 @@ function employerConfirmed(text: CallText): Found | null {
     if (!opensItsTurn(text, sentence) || FORMER.test(sentence.text)) continue;
     for (const question of precedingTurn(text, sentence).filter(byAgent)) {
       const still = isAffirmation(sentence) ? STILL_AT_ORG.exec(question.text) : null;
-      const ofJob = DENIES.test(sentence.text) ? null : ASKED_OF_JOB_AT_ORG.exec(question.text);
+      const ofJob = STARTS_WITH_NO.test(sentence.text) ? null : ASKED_OF_JOB_AT_ORG.exec(question.text);
       const named = still ? (still[1] ?? still[2]) : ofJob ? (ofJob[1] ?? ofJob[2]) : null;
       const cleaned = named ? cleanOrg(named) : null;
       if (cleaned) return { value: cleaned, sentences: [question, sentence] };
@@ -747,7 +756,7 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
+  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
   'gi',
 );
 const REFINANCE_CUES =
@@ -1014,6 +1023,10 @@ const RELATED_WORDS: Record<string, string[]> = {
   competitor: ['another', 'other', 'else', 'instead', 'switch', 'switching', 'moving', 'going'],
   // "our twelve agents", "fifteen users".
   seat: ['agent', 'user', 'license', 'people', 'person', 'employee', 'rep'],
+  // "Thirty five laptops" for a device count.
+  device: ['computer', 'laptop', 'desktop', 'workstation', 'tablet', 'machine', 'pc'],
+  // "How many of you?" — "Me, my husband and our two teenagers." for a member count.
+  member: ['people', 'person', 'family', 'many'],
   // "We're getting married October eighteenth", "the party is on the ninth".
   event: ['wedding', 'married', 'marry', 'party', 'ceremony', 'reception', 'celebration'],
   chose: ['decided', 'went', 'picked'],
@@ -1425,6 +1438,8 @@ function moneyOf(said: string): number[] {
 }
 
 /** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
+/** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
+const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
 const COUNTED_THINGS =
   /(?<!\$)\b\d(?:[\d,]*\d)?\s+(?!(?:dollars|bucks|grand|thousands|hundreds|millions|billions|cents|k|plus|minus|less|was|has|is|this|thus|as|yes|versus|across|bonus|sounds|works|looks|seems|means|makes|goes|comes|runs|includes|covers|takes|gets|does|says|needs|depends|stays|starts|ends|applies)\b)[a-z]+s\b/gi;
 
@@ -1456,6 +1471,12 @@ function yearIn(said: string, recordedAt: Date): number | null {
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
+const DAY_OR_MONTH =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const ASKS_SOFTWARE = /\b(?:software|platform|system|tool|app|program|crm)\b/i;
+const USES_NAMED = new RegExp(
+  `\\b(?:[Ww]e're|[Ww]e are|[Ee]veryone's|[Ee]veryone is|[Ee]verybody's|[Ee]verybody is|[Tt]hey're|[Tt]hey are|[Tt]he team's|[Tt]he team is|[Tt]he office is)\\s+(?:all\\s+)?(?:on|using|running)\\s+(${ORG}(?:\\s+\\d{1,4}\\b)?)`,
+);
 const asksCompetitor = (field: DatasetField) =>
   /\b(competitor|competition|rival|switch(?:ed|ing)? to|went with|chose)\b/i.test(fieldText(field));
 const SWITCHED_TO = new RegExp(
@@ -1600,7 +1621,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
-      const said = sentence.text.replace(COUNTED_THINGS, ' ');
+      const said = sentence.text.replace(COUNTED_THINGS, ' ').replace(COUNT_FOR_PRICE, ' ');
       return moneyOf(partWithKeyword(said, keywords)).concat(moneyOf(said));
     }
     case 'number': {
@@ -1805,7 +1826,14 @@ function priceStatedByAgent(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
     if (/\?\s*$/.test(sentence.text)) continue;
     const stated = PRICE_STATED.exec(sentence.text);
-    if (!stated || NOT_A_PRICE.test(sentence.text.slice(0, stated.index))) continue;
+    // What the figure is of: the words just before the verb ("And the zip is 55401").
+    const subject = sentence.text
+      .slice(0, stated?.index ?? 0)
+      .trim()
+      .split(/\s+/)
+      .slice(-2)
+      .join(' ');
+    if (!stated || NOT_A_PRICE.test(subject)) continue;
     const [amount] = amountsIn(stated[1]!);
     if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
   }
@@ -1864,6 +1892,15 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const named = namedAnswerFor(field, text, keywords);
     if (named && (asksForTheBusinessCalled(field) || !agentOrganizationsOf(text).has(named.value as string)))
       return named;
+  }
+  // "Thirty five laptops, everyone's on Microsoft 365": the software the customer's people are on.
+  if (field.type === 'string' && ASKS_SOFTWARE.test(fieldText(field))) {
+    for (const sentence of text.sentences.filter(byCustomer)) {
+      const named = USES_NAMED.exec(sentence.text)?.[1];
+      // "We're on Tuesday's schedule" names a day, not a product.
+      const cleaned = named && !DAY_OR_MONTH.test(named) ? (cleanOrg(named) ?? named) : null;
+      if (cleaned && !inAgentsOrganization(cleaned, text)) return { value: cleaned, sentences: [sentence] };
+    }
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';

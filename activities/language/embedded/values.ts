@@ -45,6 +45,10 @@ const NOT_MONEY_AFTER =
 /** A form's name holds a number that is no amount: "my DD 214", "a W-2", "Form 1040", "Schedule C". */
 const FORM_NAME = /\b(?:DD|W|SF|[Ff]orm|[Ss]chedule)[- ]?\d{1,4}\b/g;
 
+/** What comes before a rate said as a number: "a rate of", "my rate is", "interest at". */
+const RATE_BEFORE =
+  /\b(?:rate|interest|apr)(?:'s|\s+(?:is|was|of|at|around|about|sits at))?\s*(?:about|around|roughly|just)?\s*$/i;
+
 const PAIRS_AND_HUNDREDS_DIGIT =
   /(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)|(?<![\d,.$-])([1-9]\d\d)-(\d)\b(?![\d-])/g;
 /** "Two ninety one and change" written "2-91": pairs a recognizer joined with a hyphen (291). */
@@ -149,6 +153,8 @@ export function amountsIn(said: string): SaidAmount[] {
   for (const match of text.matchAll(/\b(\d) and (a half|a quarter|three quarters)\b(\s*million)?/gi)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
     taken.push([match.index, match.index + match[0].length]);
+    // "a rate of six and a half" is a rate, not a figure of money.
+    if (RATE_BEFORE.test(text.slice(0, match.index))) continue;
     // "two and a half years" is a time, not a figure.
     if (NOT_MONEY_AFTER.test(text.slice(match.index + match[0].length))) continue;
     const cents = { 'a half': 50, 'a quarter': 25, 'three quarters': 75 }[match[2]!.toLowerCase()]!;
