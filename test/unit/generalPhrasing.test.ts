@@ -3721,6 +3721,10 @@ describe('found on the thirtieth held-out round (h229–h236), tested in other w
         ]),
       ).data,
     ).toEqual({ competitor: 'Freshdesk', seat_count: 30, event_date: '2027-06-06' });
+    expect(
+      extractDataset(switched, call([['customer', "We're moving to Denver next month, so we're going to cancel."]]))
+        .data.competitor,
+    ).toBeUndefined();
     const cars = datasetOf('cars', [
       ['vehicle', 'string', 'vehicle'],
       ['trade_in_vehicle', 'string', 'trade in vehicle'],

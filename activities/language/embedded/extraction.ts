@@ -1479,8 +1479,12 @@ const USES_NAMED = new RegExp(
 );
 const asksCompetitor = (field: DatasetField) =>
   /\b(competitor|competition|rival|switch(?:ed|ing)? to|went with|chose)\b/i.test(fieldText(field));
+/**
+ * "We switched to Zendesk", "we signed with Freshdesk", "we went with Gusto", "we're moving our
+ * agents over to Zendesk" (not "we're moving to Denver").
+ */
 const SWITCHED_TO = new RegExp(
-  `\\b(?:mov(?:e|ed|ing)|switch(?:ed|ing)?|go(?:ing)?|went|sign(?:ed|ing)?(?: up)?|chose|decided on)\\b[^.?!]{0,40}\\b(?:to|with)\\s+(?:the\\s+)?(${ORG})`,
+  `\\b(?:(?:switch(?:ed|ing)?|sign(?:ed|ing)?(?: up)?|chose|decided on)\\b[^.?!]{0,40}\\b(?:to|with)|(?:go|going|went|gone) with|(?:mov(?:e|ed|ing)|go(?:ing)?|went)\\b[^.?!]{0,30}\\bover to)\\s+(?:the\\s+)?(${ORG})`,
 );
 const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(fieldText(field));
 
