@@ -3908,3 +3908,100 @@ describe('found on the thirty-first held-out round (h237–h244), tested in othe
     ).toBe(true);
   });
 });
+
+describe('found on the thirty-second held-out round (h245–h252), tested in other words', () => {
+  test('lending: a triplex bought to rent out, asked "will you be living in one of them?", is a lending call, an investment; "we settled at to sixty-five" is 265', () => {
+    const triplex = call([
+      ['agent', 'Morning Dana, Luis Ortega at Bayside Funding, about that triplex on Elm.'],
+      ['customer', 'Yes, the one listed at six twenty.'],
+      ['agent', 'Will you be living in one of them?'],
+      ['customer', "No, they'll all be rentals."],
+    ]);
+    expect(classifyLending(triplex).lending).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, triplex).data).toMatchObject({
+      purchase_price: 620_000,
+      occupancy: 'Investment',
+    });
+    // A recognizer's "Landing" for the lender's name in a greeting.
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hey Tom, Nina Patel from Cedar Point Landing, about the duplex you saw.'],
+          ['customer', 'The one listed at four ten, yes.'],
+          ['agent', 'Would you live there?'],
+          ['customer', 'Not sure yet.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      lead([
+        ['agent', 'Where did you land with the seller?'],
+        ['customer', 'We settled at to sixty-five with the closing costs covered.'],
+      ]),
+    ).toMatchObject({ purchase_price: 265_000 });
+  });
+
+  test('lending: an "interest rate reduction refinance" is the VA\'s, whatever else was heard', () => {
+    expect(
+      lead([
+        ['customer', "I'd like a lower payment on my house, the rate's at six and a half."],
+        ['agent', 'You may qualify for an interest rate reduction refinance, which is quicker.'],
+      ]),
+    ).toMatchObject({ mortgage_type: 'VA' });
+  });
+
+  test('organization datasets: "once a week" is weekly; an animal\'s name set off by commas; "How old is she?" — "Eight months." beats "our four month puppy course"; "Rosa\'s cafe" is a business', () => {
+    const grooming = datasetOf('grooming', [
+      ['visit_frequency', 'string', 'How often we groom'],
+      ['pet_name', 'string', 'pet name'],
+      ['pet_age_months', 'number', 'pet age months'],
+      ['business_name', 'string', 'The name of the business'],
+    ]);
+    expect(
+      extractDataset(
+        grooming,
+        call([
+          ['customer', "Hi, I run Rosa's cafe downtown and we adopted a shelter dog, Pepper, for the shop."],
+          ['agent', 'How old is she?'],
+          ['customer', 'Eight months.'],
+          ['agent', 'Our four month puppy course covers basic manners. How often would you want grooming?'],
+          ['customer', 'Once a week, she sheds a lot.'],
+        ]),
+      ).data,
+    ).toEqual({ visit_frequency: 'weekly', pet_name: 'Pepper', pet_age_months: 8, business_name: "Rosa's Cafe" });
+  });
+
+  test('appointments and the scorecard: a class that "starts next Tuesday at six" and "Sign me up." is agreed and no task; "Would you rent it out?" is discovery', () => {
+    // Wednesday 2026-10-14.
+    const enrolled = call([
+      ['agent', 'The beginner swim lessons are eighty dollars and start next Tuesday at six p.m.'],
+      ['customer', 'Great, sign me up.'],
+    ]);
+    const actions = detectActions(enrolled, null);
+    expect(actions.appointments.map((appointment) => [appointment.start, appointment.title])).toEqual([
+      ['2026-10-20T18:00:00-04:00', 'Class with the customer'],
+    ]);
+    expect(actions.tasks).toEqual([]);
+    expect(
+      detectActions(
+        call([
+          ['agent', 'The pottery session starts Saturday at ten.'],
+          ['customer', 'Sign this up, please.'],
+        ]),
+        null,
+      ).tasks,
+    ).toEqual([]);
+    expect(
+      scored([
+        ['agent', 'Would you rent it out?'],
+        ['customer', 'Probably, yes.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Would you like me to hold?'],
+        ['customer', 'Sure.'],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+});

@@ -47,9 +47,12 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 );
 // "give me ring at …": a recognizer may drop the "a".
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
-/** "Please send me your last two statements", "Can you email us the appraisal?" */
+/**
+ * "Please send me your last two statements", "Can you email us the appraisal?"; not "Sign us up.",
+ * which enrols the one who says it (a recognizer writes "Sign this up").
+ */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -424,7 +427,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
 /** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
 const DECLINE =
   /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
@@ -444,11 +447,13 @@ function titleOf(sentence: Sentence, customer: string): string {
   const said = sentence.text;
   const kind = /\bdemo\b/i.test(said)
     ? 'Demo'
-    : /\breview|go over|walk ?through\b/i.test(said)
-      ? 'Review'
-      : /\bmeet|visit|come in|showing\b/i.test(said)
-        ? 'Meeting'
-        : 'Follow-up call';
+    : /\b(?:class(?:es)?|lessons?|course|workshop)\b/i.test(said)
+      ? 'Class'
+      : /\breview|go over|walk ?through\b/i.test(said)
+        ? 'Review'
+        : /\bmeet|visit|come in|showing\b/i.test(said)
+          ? 'Meeting'
+          : 'Follow-up call';
   return `${kind} with ${customer}`;
 }
 

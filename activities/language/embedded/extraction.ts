@@ -127,7 +127,7 @@ const BENEFIT_TO_BUY =
  * "Use my VA benefit to buy" holds even when a recognizer garbles the "VA" ("my Vogue benefit");
  * a payoff, "our first house" and a pay said with its period ("take home about 2100 every two
  * weeks") are what lenders ask about. A recognizer writes "Lending" in a company's name as
- * "landing" ("it's Tom Becker with Pinecrest landing").
+ * "landing" ("it's Tom Becker with Pinecrest landing", "Hi Victor, Cara Jensen from Lake Shore Landing").
  */
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
@@ -142,14 +142,20 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
   [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ortgage|[Ff]unding)\b/g],
+  // "Would you live in one of the units?": whether the buyer will live there is a lender's question
+  // (occupancy sets the loan's terms), a sure one in a short call.
+  [
+    3,
+    /\b(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))\b/gi,
+  ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel)\b/gi,
+    /\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?)|investment propert(?:y|ies))\b/gi,
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -540,7 +546,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   // "We're moving out of our rental" is where they live now, not the home being financed.
   [
     'Investment',
-    /\b((?<!(?:out of|leaving|from) (?:my|our|the|a) )rental|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
+    /\b((?<!(?:out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
   ],
   [
     'SecondHome',
@@ -589,7 +595,7 @@ function extractOccupancy(text: CallText): Found | null {
  * Valley schools", "Gulf Coast shipbuilding"): kept as part of the name, capitalized.
  */
 const ORG_KIND_WORDS =
-  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union';
+  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
 const ORG = `[A-Z][\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:${ORG_KIND_WORDS})\\b)*`;
 const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
@@ -792,7 +798,8 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
   ['FHA', /\bFHA\b/i],
   [
     'VA',
-    /\bVA (?:loans?|mortgages?|benefits?|cash|refinanc\w*|purchase|eligib\w*|home loan)\b|\bcertificate of eligibility\b/i,
+    // "An interest rate reduction refinance" (IRRRL) is the VA's own streamline refinance.
+    /\bVA (?:loans?|mortgages?|benefits?|cash|refinanc\w*|purchase|eligib\w*|home loan|streamline)\b|\bcertificate of eligibility\b|\binterest rate reduction,? (?:refinanc\w*|loan)|\bIRRRL\b/i,
   ],
   ['USDA', /\bUSDA\b|\brural development\b/i],
   ['Conventional', /\b(conventional|jumbo)\b/i],
@@ -1267,12 +1274,15 @@ const PHRASE_TAIL =
 /** A pet's name as owners say it: "my dog Biscuit", "our cat, Luna,", "her name is Daisy". */
 const PET_NAMED =
   /\b(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|pet|bird|rabbit|horse)|(?:his|her|its|the (?:dog|cat)'s) name is|(?:dog|cat|puppy|kitten) (?:named|called))\s*,?\s+([A-Z][a-z]+)\b/;
+/** "We just got a lab puppy, Moose, and…", "a rescue cat, Luna.": the name set off after the animal. */
+const PET_NAMED_AFTER =
+  /\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}(?:dog|cat|puppy|kitten|pup)\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)/;
 const PET_NAMED_LOWER =
   /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b|\s*[.!?]?\s*$)/;
 function petNameIn(sentence: Sentence, field: DatasetField): string | null {
   const asked = fieldText(field).toLowerCase();
   if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
-  const name = PET_NAMED.exec(sentence.text)?.[1];
+  const name = (PET_NAMED.exec(sentence.text) ?? PET_NAMED_AFTER.exec(sentence.text))?.[1];
   if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
   // A recognizer writes the name in lower case ("my dog biscuit has been limping"): a word between
   // the animal and what it does, or ending the sentence ("a groom for my dog waffles.").
@@ -1492,16 +1502,19 @@ const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|
 const HOW_OFTEN =
   /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|one[- ]time)\b/i;
 
-/** "Every week" is said "weekly" in a field: one word for each plain period. */
+/** "Every week", "once a week" are said "weekly" in a field: one word for each plain period. */
 const PERIOD_WORD: Record<string, string> = {
-  'every day': 'daily',
-  'every week': 'weekly',
-  'every month': 'monthly',
-  'every year': 'yearly',
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'yearly',
 };
+const ONCE_EVERY = /^(?:every|once (?:a|per|every)) (day|week|month|year)$/;
 const howOftenIn = (said: string) => {
   const often = HOW_OFTEN.exec(said)?.[1]?.toLowerCase();
-  return often ? (PERIOD_WORD[often] ?? often) : null;
+  if (!often) return null;
+  const period = ONCE_EVERY.exec(often)?.[1];
+  return period ? PERIOD_WORD[period]! : often;
 };
 
 const MONTH_NAMED =
@@ -1617,6 +1630,29 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
             ? bareAnswerIn(sentence, text, keywords, field)
             : null;
     if (value) best = { found: { value, sentences: [sentence] }, asked };
+  }
+  return best?.found ?? null;
+}
+
+/** A question that asks how many, how old, how long: its answer is a number. */
+const ASKS_QUANTITY =
+  /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b/i;
+
+/**
+ * "How old is he?" — "Ten weeks.": the number opening the reply to the field's own quantity question
+ * beats a figure said elsewhere with the field's words ("our six week puppy class").
+ */
+function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string[]): Found | null {
+  let best: { found: Found; asked: number } | null = null;
+  for (const sentence of text.sentences) {
+    if (!byCustomer(sentence) || !opensItsTurn(text, sentence)) continue;
+    const question = precedingTurn(text, sentence)
+      .filter((said) => ASKS_QUANTITY.test(said.text))
+      .pop();
+    const asked = question ? keywordsSaidIn(question.text, keywords).size : 0;
+    if (asked === 0 || (best && best.asked >= asked)) continue;
+    const [value] = valuesOfType(field, sentence, text, keywords);
+    if (value !== undefined) best = { found: { value, sentences: [sentence] }, asked };
   }
   return best?.found ?? null;
 }
@@ -1905,6 +1941,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       const cleaned = named && !DAY_OR_MONTH.test(named) ? (cleanOrg(named) ?? named) : null;
       if (cleaned && !inAgentsOrganization(cleaned, text)) return { value: cleaned, sentences: [sentence] };
     }
+  }
+  if (field.type === 'number') {
+    const answered = quantityAnswerFor(field, text, keywords);
+    if (answered) return answered;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';

@@ -14,11 +14,12 @@ const MONEY =
  * Figures whose first digit a recognizer wrote as a word, with that digit's value: "about two
  * seventy five" written "about to 75" (a pair after an amount's lead-in, 275); "two eighteen five"
  * written "To 185." opening the answer (2185, a home's 218,500); "roughly four ninety six" written
- * "roughly for 96" (no one says "about for", 496); "they're asking right at to 80" (280).
+ * "roughly for 96" (no one says "about for", 496); "they're asking right at to 80" (280), "we settled
+ * at to ninety-seven" (297).
  */
 const DIGIT_HEARD_AS_WORD: [pattern: RegExp, digit: number][] = [
   [
-    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend|asking|(?:right|just|listed|priced|asking) at))\s*(?:to|too)\s+(\d\d)\b/gi,
+    /(?:^|\b(?:about|around|round|roughly|maybe|like|is|was|for|running|paying|pay|costs?|runs?|charges?|spending|spend|asking|(?:right|just|listed|priced|asking|settled|agreed|landed) at))\s*(?:to|too)\s+(\d\d)\b/gi,
     2,
   ],
   [/^\W*(?:to|too)\s+(\d{3})\b(?![\d,.]\d)/gi, 2],
