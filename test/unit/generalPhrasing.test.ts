@@ -4005,3 +4005,125 @@ describe('found on the thirty-second held-out round (h245–h252), tested in oth
     ).toBe(false);
   });
 });
+
+describe('found on the thirty-third held-out round (h253–h260), tested in other words', () => {
+  test('names: "Good afternoon Mrs. Delgado" with no first name said is a surname only; "Hi Paula, Omar Haddad with Lakeside Dental." names the caller', () => {
+    const titled = call([
+      ['agent', "Good afternoon Mrs. Delgado, it's Ben from Harbor Point Bank about refinancing your house."],
+      ['customer', 'Yes, we want to lower the payment.'],
+      ['agent', "I'll email you the checklist tonight."],
+    ]);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, titled).data).toMatchObject({ borrower_last_name: 'Delgado' });
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, titled).data.borrower_first_name).toBeUndefined();
+    expect(detectActions(titled, null).tasks.map((task) => task.text)).toEqual(['Email the checklist to Mrs. Delgado']);
+    const caller = datasetOf('caller', [['contact_name', 'string', 'contact name']]);
+    expect(
+      extractDataset(
+        caller,
+        call([
+          ['agent', 'Northgate Catering, Priya speaking.'],
+          ['customer', 'Hi Priya, Omar Haddad with Lakeside Dental. We need lunch for twenty on Friday.'],
+        ]),
+      ).data,
+    ).toEqual({ contact_name: 'Omar Haddad' });
+  });
+
+  test('tasks: "please sign and return the lease" is one task; "before then" takes the day said just before; "let me run it by my partner and text you back Monday" answers in writing and agrees to no time; "When could you fit it in?" asks nothing', () => {
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          [
+            'agent',
+            'Your move-in date is Monday the nineteenth. So please sign and return the lease before then, and call me with questions.',
+          ],
+        ]),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toContainEqual(['the customer signs and returns the lease', 'customer', '2026-10-19']);
+    const deferred = detectActions(
+      call([
+        ['agent', 'Could we set up a walkthrough Thursday at ten with both of you?'],
+        ['customer', 'Let me run it by my partner and text you back Monday.'],
+      ]),
+      null,
+    );
+    expect(deferred.tasks.map((task) => [task.text, task.owner, task.due])).toEqual([
+      ['the customer texts Priya Shah back', 'customer', '2026-10-19'],
+    ]);
+    expect(deferred.appointments).toEqual([]);
+    expect(
+      detectActions(
+        call([
+          ['customer', 'My dishwasher is leaking. When could you fit it in?'],
+          ['agent', "Friday first thing, nine o'clock?"],
+          ['customer', "Nine on Friday, I'll be home."],
+        ]),
+        null,
+      ),
+    ).toMatchObject({ tasks: [], appointments: [{ start: '2026-10-16T09:00:00-04:00' }] });
+  });
+
+  test('lending: "Would this be where you live?" is a sure cue; a lender\'s "Mortgage" heard as "Morgage" in its name; amounts: "twenty five hundred" written "20-500" before a comma; "make it for instead" is four', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'What are they asking for the place?'],
+          ['customer', 'Two sixty, and it needs paint.'],
+          ['agent', 'Would this be where you live?'],
+          ['customer', 'Yes.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([
+          ['agent', "Hi Dana, it's Raj at Clearwater Morgage. Your documents came in."],
+          ['customer', 'Great, thanks.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    const party = datasetOf('party', [['event_price', 'money', 'event price']]);
+    expect(
+      extractDataset(party, call([['agent', 'For forty guests the patio runs 20-500, we can hold the date a week.']]))
+        .data,
+    ).toEqual({ event_price: 2500 });
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Can you come by Tuesday at two to see the space?'],
+          ['customer', 'Could we make it for instead?'],
+          ['agent', 'Sure, see you then.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => [appointment.start, appointment.title]),
+    ).toEqual([['2026-10-20T16:00:00-04:00', 'Visit with the customer']]);
+    // A time offered without its day is on the day the reply takes.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'I can have a technician there between ten and noon.'],
+          ['customer', 'Friday morning is fine, I work from home.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-16T10:00:00-04:00']);
+  });
+
+  test('the scorecard: a question that ends offering a clock time ("Friday first thing, 9 o\'clock?") is no discovery; a how-question a recognizer ran into a clause is ("We can do that roughly how long is the fence.")', () => {
+    expect(
+      scored([
+        ['customer', 'When can you get it in?'],
+        ['agent', "When's first thing, 9 o'clock?"],
+        ['customer', 'Works.'],
+      ]).needs_discovery,
+    ).toBe(false);
+    expect(
+      scored([
+        ['customer', 'The fence blew down in the storm.'],
+        ['agent', 'We can fix that roughly how long is the fence.'],
+        ['customer', 'Maybe eighty feet.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+});

@@ -138,9 +138,13 @@ const GREETING_CUSTOMER = new RegExp(
 const GREETED_BEFORE_INTRODUCTION =
   /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
-const BARE_NAME = new RegExp(
-  `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})(?:[.!]?$|,\\s)`,
-);
+const NAME_OPENING = `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})`;
+const BARE_NAME = new RegExp(`${NAME_OPENING}(?:[.!]?$|,\\s)`);
+/**
+ * The customer's name with where they are from: "Hi Megan, Aaron Fisk with Badger Freight." (only
+ * a turn known to be the customer's: on a mono recording it may be the agent introducing themselves).
+ */
+const NAME_WITH_COMPANY = new RegExp(`${NAME_OPENING}\\s+(?:with|from)\\s+[A-Z]`);
 /**
  * A full name after one word and a comma, opening the customer's first turn: a recognizer fused the
  * greeting and the agent's name ("Hykeeth, Maria Reyes, rates came down" for "Hi Keith, Maria Reyes.").
@@ -261,7 +265,7 @@ function similarSpelling(heard: string, spelled: string): boolean {
  */
 function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['customerName'] {
   const heard: { name: string; sentence: Sentence }[] = [];
-  const titledSurnames: { name: string; sentence: Sentence }[] = [];
+  const titledSurnames: { name: string; title: string; sentence: Sentence }[] = [];
   // With no speakers (a mono recording) the first turn may be the agent answering ("Gulf Coast,
   // mortgage, Keith speaking, how can I help?"): the customer's first turn is the next one.
   const opensAsAgent = (sentence: Sentence) => sentence.speaker === 'unknown' && AGENT_OPENING.test(sentence.text);
@@ -286,7 +290,10 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
           ASKS_NAME.test(other.text),
       );
       const firstTurn = sentence.turnIndex === firstCustomerTurn;
-      if (firstTurn || askedName) names.push(...namesIn(sentence, [BARE_NAME]));
+      if (firstTurn || askedName)
+        names.push(
+          ...namesIn(sentence, sentence.speaker === 'customer' ? [BARE_NAME, NAME_WITH_COMPANY] : [BARE_NAME]),
+        );
       const fused = firstTurn ? NAME_AFTER_FUSED_GREETING.exec(sentence.text)?.[1] : null;
       // Only a name a list of first names knows: "Okay, Lake House, …" is none.
       if (names.length === 0 && fused && isPersonName(fused) && nlp(fused.split(/\s+/)[0]!).people().found)
@@ -296,7 +303,7 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       const match = ADDRESSING_CUSTOMER.exec(sentence.text) ?? GREETING_CUSTOMER.exec(sentence.text);
       const addressed = match?.[2];
       if (addressed && match[1] && !addressed.includes(' ') && !namesAnOrganization(addressed)) {
-        titledSurnames.push({ name: addressed, sentence });
+        titledSurnames.push({ name: addressed, title: match[1].trim().replace(/\.?$/, '.'), sentence });
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
       // "Hey Tariq, it's Joanna Pierce with …": a first name no list knows, greeted before the agent
       // says who they are, written as a name is.
@@ -316,7 +323,12 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     }
   }
   if (heard.length === 0) {
-    return facts.contactName ? { value: facts.contactName, evidence: [] } : null;
+    if (facts.contactName) return { value: facts.contactName, evidence: [] };
+    // "Good morning Mr. Nguyen, it's Alicia…" and no first name said: the customer is "Mr. Nguyen".
+    const [titled] = titledSurnames;
+    return titled
+      ? { value: `${titled.title} ${titled.name}`, evidence: evidenceOfSentences([titled.sentence]) }
+      : null;
   }
   const fullest = heard.reduce((best, candidate) =>
     candidate.name.split(/\s+/).length > best.name.split(/\s+/).length ? candidate : best,
@@ -367,8 +379,13 @@ export function sameFirstName(a: string, b: string): boolean {
   return a.split(/\s+/)[0]!.toLowerCase() === b.split(/\s+/)[0]!.toLowerCase();
 }
 
-export function splitName(name: string): { first: string; last: string | null } {
+/** "Mr. Nguyen": a title before a surname, no first name. */
+const TITLED_SURNAME = new RegExp(`^${TITLE}[A-Z][a-zA-Z'-]+$`);
+
+/** A name's first and last word; a titled surname ("Mr. Nguyen") has no first name. */
+export function splitName(name: string): { first: string | null; last: string | null } {
   const words = name.trim().split(/\s+/);
+  if (TITLED_SURNAME.test(name.trim())) return { first: null, last: words[words.length - 1]! };
   return { first: words[0]!, last: words.length > 1 ? words[words.length - 1]! : null };
 }
 

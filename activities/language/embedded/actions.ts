@@ -21,8 +21,12 @@ import { dayInOffset } from '../../../lib/time';
  * 2026-03-17T15:00:00-05:00).
  */
 
+/** "Please sign and send back your disclosures": a form completed and returned is one task. */
+const COMPLETE_AND_RETURN =
+  '(?:sign|complete|fill out|print|initial)\\s+and\\s+(?:send|return|email|e-mail|mail|fax|upload|scan|bring|drop off)(?:\\s+(?:back|over|in))?';
 const DELIVERY_VERBS =
-  'send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+  COMPLETE_AND_RETURN +
+  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** "I'll set up a demo": a meeting set up is an appointment, not a task. */
@@ -49,10 +53,11 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /**
  * "Please send me your last two statements", "Can you email us the appraisal?"; not "Sign us up.",
- * which enrols the one who says it (a recognizer writes "Sign this up").
+ * which enrols the one who says it (a recognizer writes "Sign this up"), nor "When can you get it
+ * in?", which asks about a time.
  */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|can you|could you|would you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /** Words that end the object of a delivery verb ("the checklist | today"). */
@@ -81,11 +86,15 @@ function objectPhrase(raw: string, possessiveTo: string): string {
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-/** "send" → "sends", "fill it out" → "fills it out": the first word takes the ending. */
+/** "send" → "sends", "fill it out" → "fills it out", "sign and send back" → "signs and sends back". */
 const thirdPerson = (verb: string) =>
   verb
-    .replace(/^e-mail\b/, 'email')
-    .replace(/^[a-z]+/, (word) => (word === 'have' ? 'has' : /(?:sh|ch|x|s)$/.test(word) ? `${word}es` : `${word}s`));
+    .replace(/(^|\band\s+)e-mail\b/g, '$1email')
+    .replace(
+      /(^|\band\s+)([a-z]+)/g,
+      (_said, before: string, word: string) =>
+        before + (word === 'have' ? 'has' : /(?:sh|ch|x|s)$/.test(word) ? `${word}es` : `${word}s`),
+    );
 
 /** Words that put a task on the day of the call itself. */
 const TODAY =
@@ -113,6 +122,18 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
     text.facts,
   ).find((day) => day >= today);
   if (said) return said;
+  // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
+  // day said just before in the same turn.
+  if (!meetingDay && /\bbefore then\b/i.test(sentence.text)) {
+    const before = text.sentences[text.sentences.indexOf(sentence) - 1];
+    const dayBefore =
+      before?.turnIndex === sentence.turnIndex
+        ? datesIn(resolveDayPhrases(before.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
+            (day) => day >= today,
+          )
+        : undefined;
+    if (dayBefore) return dayBefore;
+  }
   if (BY_THE_MEETING.test(sentence.text) || (verb === 'bring' && meetingDay)) return meetingDay;
   // "I'll email the confirmation now."
   if (TODAY.test(sentence.text) || /\b(?:right )?now\b/i.test(sentence.text)) return today;
@@ -155,10 +176,12 @@ function dueOfRequest(request: Sentence, text: CallText, verb: string, meetingDa
 
 /**
  * "Let me talk it over with my wife and I'll call you back Monday": a call-back promised for a day
- * with no clock time is a task (with a time it is an appointment); a conditional one is not.
+ * with no clock time is a task (with a time it is an appointment); a conditional one is not. "Let
+ * me check with Luis and email you back tomorrow" answers in writing.
  */
 const CALL_BACK_COMMITMENT =
-  /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with)\b/i;
+  /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with|(?:e-?mail|text|message) (?:you|ya) back)\b/i;
+const WRITES_BACK = /\b(e-?mail|text|message) (?:you|ya) back\b/i;
 const CLOCK_TIME = /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat \d|\bnoon\b|o'?clock/i;
 const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 
@@ -173,8 +196,11 @@ function callBackTask(sentence: Sentence, text: CallText, customer: string): Det
   const due = dueOf(sentence, text, 'call', null);
   if (!due) return null;
   const byAgentSpeaker = spokenByAgent(sentence);
+  const written = WRITES_BACK.exec(sentence.text)?.[1]?.toLowerCase().replace('e-mail', 'email');
   return {
-    text: byAgentSpeaker ? `Call ${customer} back` : `${customer} calls ${text.agentName ?? 'the agent'} back`,
+    text: byAgentSpeaker
+      ? `${written ? capitalize(written) : 'Call'} ${customer} back`
+      : `${customer} ${written ? thirdPerson(written) : 'calls'} ${text.agentName ?? 'the agent'} back`,
     owner: byAgentSpeaker ? 'agent' : 'customer',
     due,
     evidence: evidenceOfSentences([sentence]),
@@ -427,10 +453,13 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
-/** A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could we do Wednesday instead?". */
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+/**
+ * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
+ * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".
+ */
 const DECLINE =
-  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(?:let me|let us|i'll|i will|i need to|i have to|i'd have to|i should|we'll|we need to|we have to) (?:check|confirm|talk|speak|run (?:it|this|that)|clear (?:it|this|that)) (?:with|by|past) (?!you\b)|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
 /** Words before a time that tell one's own schedule: "I get off at 4:30", "I work until 5". */
 const SCHEDULE_BEFORE =
   /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids|(?:out|away|busy|gone|tied up|in meetings|not (?:home|back|free)|(?:won't|will not) be (?:home|back|free|there)) (?:until|till))\s*(?:at|around|by|about)?\s*$/i;
@@ -453,7 +482,12 @@ function titleOf(sentence: Sentence, customer: string): string {
         ? 'Review'
         : /\bmeet|visit|come in|showing\b/i.test(said)
           ? 'Meeting'
-          : 'Follow-up call';
+          : // "Drop it off tomorrow at 7:30", "I can have a technician there Thursday", "come see it".
+            /\b(?:drop (?:it|her|him|them|the \w+) off|bring (?:it|her|him|them|the \w+) (?:by|in|over)|come (?:see|by|look)|tours?|(?:technician|tech|someone|crew|inspector) (?:there|out))\b/i.test(
+                said,
+              )
+            ? 'Visit'
+            : 'Follow-up call';
   return `${kind} with ${customer}`;
 }
 
@@ -532,6 +566,22 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       else if (reply.some((answer) => DECLINE.test(answer.text))) {
         if (daySaid && lastDay) lastDay.declined = true;
         continue;
+      } else if (!daySaid) {
+        // "I can have a technician there between 1 and 3." — "Thursday afternoon's fine.": a time
+        // offered without its day (or its day lost by the recognizer) is on the day the reply takes.
+        const replyDay = reply
+          .flatMap((answer) => parseDates(forDateParser(answer.text, text), text))
+          .find((parsed) => parsed.start.isCertain('weekday') || parsed.start.isCertain('day'));
+        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
+        const onReplyDay = replyDay
+          ? onSameLocalDay(
+              replyDay.start.date(),
+              local.getUTCHours() * 60 + local.getUTCMinutes(),
+              text.facts.utcOffsetMinutes,
+            )
+          : null;
+        // Still in the future of the call ("… noon." — "I'll send it tonight." is no day for noon).
+        if (onReplyDay && onReplyDay.getTime() > recordedMs) start = onReplyDay;
       }
       const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
       const end = new Date(start.getTime() + durationMinutesOf(sentence) * 60_000);
@@ -609,13 +659,14 @@ const DAY_NAMED =
  * with one, when the sentence names a day: alone, "at 720" is as likely a credit score.
  */
 const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const hourOf = (said: string) => (/^\d/.test(said) ? Number(said) : (parseNumberWords([said]) ?? 0));
+const hourOf = (said: string) =>
+  /^noon$/i.test(said) ? 12 : /^\d/.test(said) ? Number(said) : (parseNumberWords([said]) ?? 0);
 const HOUR = `1[0-2]|0?[1-9]|${HOUR_WORDS.join('|')}`;
 /** A day said beside a window: "tomorrow", "Friday", "July 15 2026" (as `resolveDayPhrases` writes a day). */
 const WINDOW_DAY = String.raw`(?:today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?: \d{4})?)`;
 /** A window "eight to ten" starts at its first hour; 8 before 10 is the morning. */
-/** "(from) eight to ten", "9:30 till 11": a window of hours, its first hour and minutes and its last hour captured. */
-const HOURS_WINDOW = String.raw`(?:from )?(${HOUR})(:[0-5]\d)? (?:to|till|until) (${HOUR})(?::[0-5]\d)?(?!\s*[ap]\.?m)`;
+/** "(from) eight to ten", "9:30 till 11", "ten to noon": a window of hours, its first hour and minutes and its last hour captured. */
+const HOURS_WINDOW = String.raw`(?:from )?(${HOUR})(:[0-5]\d)? (?:to|till|until) (${HOUR}|noon)(?::[0-5]\d)?(?!\s*[ap]\.?m)`;
 function windowStart(fromSaid: string, minutes: string | undefined, toSaid: string): string {
   const [from, to] = [hourOf(fromSaid), hourOf(toSaid)];
   return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
@@ -646,7 +697,7 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     )
     // "Tomorrow between 8 and 10": a window starts at its first hour (8 before 10 is morning).
     .replace(
-      new RegExp(`\\bbetween (${HOUR})(:[0-5]\\d)? and (${HOUR})(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`, 'gi'),
+      new RegExp(`\\bbetween (${HOUR})(:[0-5]\\d)? and (${HOUR}|noon)(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`, 'gi'),
       (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
     )
     // "Eight to ten tomorrow is great", "Friday, ten to twelve": a window said beside its day starts
@@ -777,7 +828,9 @@ const RATE_AFTER =
 
 /** Another clock time asked for without a day: "Could we make it five?", "Can we do 5:30?" */
 const COUNTER_TIME =
-  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|let'?s (?:do|go with|say)|i'll take|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do|(?:(?:is there|do you have|have you got) )?(?:anything|something)(?= (?:at|around))|(?:(?:is there|do you have) )?any(?:thing)? (?:open|free|available)(?= (?:at|around)))\s+(?:(?:at|around)\s+)?(\d{1,2}|one)(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
+  /\b(?:make it|(?:push|move|bump|change) (?:it|that)(?: back)? to|let'?s (?:do|go with|say)|i'll take|how about|what about|(?:(?:could|can) )?(?:we|you) do|rather do|(?:(?:is there|do you have|have you got) )?(?:anything|something)(?= (?:at|around))|(?:(?:is there|do you have) )?any(?:thing)? (?:open|free|available)(?= (?:at|around)))\s+(?:(?:at|around)\s+)?(\d{1,2}|one|for|four|to|too|two)(?:[:.]?([0-5]\d))?\s*([ap])?\.?m?\.?(?=\s*(?:[?.!,]|$|instead|then|that day|o'?clock|and\b))/i;
+/** "Could we make it for instead?": an hour a recognizer wrote as the word it sounds like. */
+const HOUR_HEARD_AS_WORD: Record<string, number> = { one: 1, for: 4, four: 4, to: 2, too: 2, two: 2 };
 
 /** Minutes after midnight of a time asked for in a reply (an hour from 1 to 6 without am/pm is afternoon). */
 function counterTimeIn(said: string): number | null {
@@ -785,7 +838,7 @@ function counterTimeIn(said: string): number | null {
   const match = COUNTER_TIME.exec(said);
   if (!match) return null;
   // "one" stays a word in recognized text (it is also a pronoun); as a time asked for it is 1.
-  let hour = /^one$/i.test(match[1]!) ? 1 : Number(match[1]);
+  let hour = HOUR_HEARD_AS_WORD[match[1]!.toLowerCase()] ?? Number(match[1]);
   if (hour < 1 || hour > 12) return null;
   const meridiem = match[3]?.toLowerCase();
   if (meridiem === 'p' && hour < 12) hour += 12;

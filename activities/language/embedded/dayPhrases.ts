@@ -4,7 +4,7 @@
  * twelfth", "the Monday after Thanksgiving". Days are counted in the call's own offset from when
  * it was recorded, always forward (a meeting is arranged for later).
  */
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
   second: 2,
@@ -43,7 +43,7 @@ const COUNT_WORDS: Record<string, number> = {
   '5': 5,
   '6': 6,
 };
-const MONTHS = [
+export const MONTHS = [
   'january',
   'february',
   'march',

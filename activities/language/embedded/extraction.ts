@@ -30,7 +30,7 @@ import {
 import type { PostalAddress } from '../../../lib/address';
 import { escapeRegex } from '../../../lib/regex';
 import type { LendingDecision } from '../engine';
-import { resolveDayPhrases } from './dayPhrases';
+import { MONTHS, WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 
 /**
  * The embedded extraction engine: fills a dataset's fields from the transcript by rules, each
@@ -146,12 +146,13 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
-  [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ortgage|[Ff]unding)\b/g],
-  // "Would you live in one of the units?": whether the buyer will live there is a lender's question
+  // Its "Mortgage" heard as "Morgge" too ("North Fork Morgge").
+  [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding)\b/g],
+  // "Would you live in one of the units?", "Would this be where you live?": whether the buyer will live there is a lender's question
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
     3,
-    /\b(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))\b/gi,
+    /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living))\b/gi,
   ],
   [
     1,
@@ -901,7 +902,7 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   const name = customerNameFound(text);
   if (name) {
     const { first, last } = splitName(name.value as string);
-    found.borrower_first_name = { ...name, value: first };
+    found.borrower_first_name = first ? { ...name, value: first } : null;
     found.borrower_last_name = last ? { ...name, value: last } : null;
   }
   found.borrower_phone = extractCustomerPhone(text);
@@ -1221,7 +1222,11 @@ function greetingOrganizationIn(sentence: Sentence): string | null {
  * The agent's own organization, named where the agent says who they are ("Nadia Brooks from
  * Pipeline HQ", "this is Gary with Comfort Zone"): a company field asks for the customer's.
  */
-function agentOrganizationsOf(text: CallText): Set<string> {
+const agentOrganizationsRead = new WeakMap<CallText, ReadonlySet<string>>();
+function agentOrganizationsOf(text: CallText): ReadonlySet<string> {
+  // Asked for every candidate value of every field: read once per call.
+  const read = agentOrganizationsRead.get(text);
+  if (read) return read;
   const first = text.agentName?.split(/\s+/)[0];
   const own = new Set<string>();
   // With no speakers (a mono recording), the opening turn is the agent's: who answers or calls.
@@ -1239,6 +1244,7 @@ function agentOrganizationsOf(text: CallText): Set<string> {
     const name = greetingOrganizationIn(sentence);
     if (name) own.add(name);
   }
+  agentOrganizationsRead.set(text, own);
   return own;
 }
 
@@ -1481,8 +1487,9 @@ function yearIn(said: string, recordedAt: Date): number | null {
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
-const DAY_OR_MONTH =
-  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const DAY_OR_MONTH = new RegExp(
+  `^(?:${[...WEEKDAYS, ...MONTHS].map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join('|')})\\b`,
+);
 const ASKS_SOFTWARE = /\b(?:software|platform|system|tool|app|program|crm)\b/i;
 const USES_NAMED = new RegExp(
   `\\b(?:[Ww]e're|[Ww]e are|[Ee]veryone's|[Ee]veryone is|[Ee]verybody's|[Ee]verybody is|[Tt]hey're|[Tt]hey are|[Tt]he team's|[Tt]he team is|[Tt]he office is)\\s+(?:all\\s+)?(?:on|using|running)\\s+(${ORG}(?:\\s+\\d{1,4}\\b)?)`,
@@ -1859,7 +1866,7 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
  * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,?\s*(?:plus|with|total|all in|flat|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|all in|flat|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 function priceStatedByAgent(text: CallText): Found | null {

@@ -134,6 +134,12 @@ export function amountsIn(said: string): SaidAmount[] {
       });
     else found.push({ value: hundreds * 100, explicit: false, at: match.index });
   }
+  // "The room runs thirty two hundred" written "30-200": a count of hundreds heard in two pieces.
+  for (const match of text.matchAll(/(?<![\d,.$-])\b([2-9])0-([1-9])00\b(?![\d-]|[,.]\d)/g)) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    found.push({ value: (Number(match[1]) * 10 + Number(match[2])) * 100, explicit: false, at: match.index });
+  }
   // "My base is ten five a month" (10 5): thousands and hundreds said as two numbers.
   for (const match of text.matchAll(
     /\b([1-9]\d?) ([1-9])\b(?=\s+(?:a|per|each|every)\s+(?:month|year)\b|\s+(?:k|grand|thousand)\b)/gi,
