@@ -1754,13 +1754,14 @@ describe('found on the twelfth held-out round (h85–h92), tested in other words
       ]),
     ).toEqual([['Send the estimate to the customer', '2026-10-15']]);
     expect(actions([['agent', "Sure, what's your address?"]]).tasks).toEqual([]);
-    // A pronoun answering a request points at what it named.
+    // A pronoun answering a request points at what it named ("I'll need …" is itself the request
+    // since the thirty-fourth round, so the task keeps its "sends" and takes the reply's day).
     expect(
       actions([
         ['agent', "I'll need your most recent bank statement."],
         ['customer', "I'll find it and email it Friday."],
       ]).tasks.map((task) => [task.owner, task.due, task.text]),
-    ).toEqual([['customer', '2026-10-16', 'the customer emails their most recent bank statement']]);
+    ).toEqual([['customer', '2026-10-16', 'the customer sends their most recent bank statement']]);
     // And when the request was not heard as one, "those" still promises something, that day.
     expect(
       actions([
@@ -4125,5 +4126,68 @@ describe('found on the thirty-third held-out round (h253–h260), tested in othe
         ['customer', 'Maybe eighty feet.'],
       ]).needs_discovery,
     ).toBe(true);
+  });
+});
+
+describe('found on the thirty-fourth held-out round (h261–h268), tested in other words', () => {
+  test('lending fields: taking a spouse off the mortgage and buying him out is a refinance; "7.400 a month" is 7,400; the repairs\' figure is no price; "appraised at 4.15" is no time', () => {
+    expect(
+      lead([
+        ['customer', 'I need to take my husband off the mortgage and buy him out of the condo.'],
+        ['agent', 'What do you earn?'],
+        ['customer', 'I make about 7.400 a month at the clinic.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', monthly_income: 7_400 });
+    expect(
+      lead([['customer', "We're buying a bungalow listed at two forty five, and it needs about 25,000 in repairs."]]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 245_000 });
+    // Wednesday 2026-10-14.
+    expect(
+      detectActions(
+        call([
+          ['customer', 'It appraised at 4.15 last spring.'],
+          ['agent', 'Good. Can we go over it Thursday at ten?'],
+          ['customer', 'Thursday at ten works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-15T10:00:00-04:00']);
+  });
+
+  test('tasks and appointments: "I\'ll need copies of your last two tax returns by Monday" asks for them, "I need a bigger van" asks nothing; "I can send a plumber to you tomorrow between eight and ten" — "I\'ll be home." is a visit agreed and no task', () => {
+    expect(
+      detectActions(call([['agent', "I'll need copies of your last two tax returns by Monday."]]), null).tasks.map(
+        (task) => [task.text, task.owner, task.due],
+      ),
+    ).toEqual([['the customer sends copies of their last 2 tax returns', 'customer', '2026-10-19']]);
+    expect(detectActions(call([['customer', 'I need a bigger van for the shop.']]), null).tasks).toEqual([]);
+    const plumber = call([
+      ['customer', 'The kitchen sink is backing up.'],
+      ['agent', 'I can send a plumber to you tomorrow between eight and ten.'],
+      ['customer', "Great, I'll be home."],
+    ]);
+    expect(detectActions(plumber, null)).toMatchObject({
+      tasks: [],
+      appointments: [{ start: '2026-10-15T08:00:00-04:00', title: 'Visit with the customer' }],
+    });
+    expect(
+      scored([
+        ['agent', 'We can be there Friday at nine.'],
+        ['customer', "Okay, I'll be home."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test('organization datasets: a price stated with "installed" or "out the door" is the quote', () => {
+    const install = datasetOf('install', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(
+      extractDataset(
+        install,
+        call([
+          ['customer', 'The opener died, can you replace it?'],
+          ['agent', 'A new belt-drive opener is four twenty out the door.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 420 });
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { parseNumberWords } from '../core/spokenForm';
 import { resolveDayPhrases } from './dayPhrases';
-import { datesIn, emailsIn } from './values';
+import { PRICE_IN_CLAUSE_BEFORE_AT, datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
 
 /**
@@ -29,10 +29,20 @@ const DELIVERY_VERBS =
   '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
-/** "I'll set up a demo": a meeting set up is an appointment, not a task. */
+/** Whom a business sends to the customer: "a tech", "our plumber", "the crew". */
+const VISITOR =
+  '(?:technician|tech|plumber|crew|installer|inspector|electrician|estimator|appraiser|driver|movers?|cleaners?|team|guy)s?';
 /** "I can have the technician there tomorrow": a person sent is a visit, not a thing delivered. */
-const VISITOR_SENT =
-  /^(?:the|our|my|your)\s+(?:[a-z]+\s+)?(?:technician|tech|plumber|crew|installer|inspector|electrician|estimator|appraiser|driver|movers?|cleaners?|team|guy)s?\b[^.?!]*\b(?:there|out|over|come|stop)\b/i;
+const VISITOR_SENT = new RegExp(
+  String.raw`^(?:the|our|my|your)\s+(?:[a-z]+\s+)?${VISITOR}\b[^.?!]*\b(?:there|out|over|come|stop)\b`,
+  'i',
+);
+/** The object of "get", "send" or "have" that is a person sent: "a tech", "our plumber", "someone". */
+const PERSON_SENT = new RegExp(
+  String.raw`^(?:(?:a|an|the|our|my|your)\s+(?:[a-z]+\s+)?${VISITOR}|someone|somebody)$`,
+  'i',
+);
+/** "I'll set up a demo": a meeting set up is an appointment, not a task. */
 const MEETING_SET_UP =
   /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
@@ -60,6 +70,12 @@ const REQUEST = new RegExp(
   `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
+/**
+ * "I'll need a copy of the divorce decree by Friday": a document the speaker needs is asked of the
+ * other party (as "please send …"); not "I need a new roof".
+ */
+const NEEDS_A_DOCUMENT =
+  /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
 /** Words that end the object of a delivery verb ("the checklist | today"). */
 const OBJECT_END =
   /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
@@ -81,6 +97,8 @@ function objectPhrase(raw: string, possessiveTo: string): string {
       .replace(/^over\s+/i, '')
       .replace(/^(?:our|my)\b/i, 'the')
       .replace(/^your\b/i, possessiveTo)
+      // "copies of your last two tax returns".
+      .replace(/\b(of|from) your\b/gi, `$1 ${possessiveTo}`)
       .trim()
   );
 }
@@ -256,7 +274,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const request = commitment
       ? null
       : REQUEST.exec(
-          sentence.text.replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`),
+          sentence.text
+            .replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`)
+            .replace(NEEDS_A_DOCUMENT, 'please send '),
         );
     const match = commitment ?? request;
     if (!match) continue;
@@ -319,6 +339,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         VISITOR_SENT.test(object))
     )
       continue;
+    // "I can get a tech to you this afternoon": a person is sent, no thing delivered.
+    if (/^(?:get|send|have)$/.test(verb) && PERSON_SENT.test(object)) continue;
     if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;
@@ -453,7 +475,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be there|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
 /**
  * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
  * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".
@@ -472,6 +494,12 @@ function durationMinutesOf(sentence: Sentence): number {
   return /hour/i.test(match[2]!) ? count * 60 : count;
 }
 
+/** "Drop it off tomorrow at 7:30", "I can have a technician there Thursday", "come see it". */
+const VISIT_WORDS = new RegExp(
+  String.raw`\b(?:drop (?:it|her|him|them|the \w+) off|bring (?:it|her|him|them|the \w+) (?:by|in|over)|come (?:see|by|look)|tours?|(?:${VISITOR}|someone) (?:there|out|to you))\b`,
+  'i',
+);
+
 function titleOf(sentence: Sentence, customer: string): string {
   const said = sentence.text;
   const kind = /\bdemo\b/i.test(said)
@@ -482,10 +510,7 @@ function titleOf(sentence: Sentence, customer: string): string {
         ? 'Review'
         : /\bmeet|visit|come in|showing\b/i.test(said)
           ? 'Meeting'
-          : // "Drop it off tomorrow at 7:30", "I can have a technician there Thursday", "come see it".
-            /\b(?:drop (?:it|her|him|them|the \w+) off|bring (?:it|her|him|them|the \w+) (?:by|in|over)|come (?:see|by|look)|tours?|(?:technician|tech|someone|crew|inspector) (?:there|out))\b/i.test(
-                said,
-              )
+          : VISIT_WORDS.test(said)
             ? 'Visit'
             : 'Follow-up call';
   return `${kind} with ${customer}`;
@@ -680,6 +705,10 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     .replace(/\b(at|by|around) (1[0-2]|0?[1-9])-([0-5]\d)\b(?!-)/gi, '$1 $2:$3')
     // "They listed it at 2.39.9": a figure (239,900 said as pairs), not 2:39; the date parser needs no figure.
     .replace(/\b\d\.\d\d\.\d\b/g, 'a figure')
+    // "It appraised at 5.20 in January": after a price's word, pairs (520,000), not 5:20.
+    .replace(/\b\d{1,2}[.:]\d\d\b(?!\s*[ap]\.?m)/g, (figure, at: number, whole: string) =>
+      PRICE_IN_CLAUSE_BEFORE_AT.test(whole.slice(0, at)) ? 'a figure' : figure,
+    )
     // Not "we're looking at one for 615,000": one house, not one o'clock.
     .replace(new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
     // "next Wednesday around noon", "Tuesday evening around six": the parser reads a day and "around

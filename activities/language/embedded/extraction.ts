@@ -271,7 +271,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
-  ['quoted_cost', /\b(quoted|bids?|(?:the|a|their|his|her|our|my) quote\b[^.?!,]{0,40}?\b(?:is|was|came|comes))\b/i],
+  // "It needs about forty thousand in work": what the repairs cost, not the home.
+  [
+    'quoted_cost',
+    /\b(quoted|bids?|(?:the|a|their|his|her|our|my) quote\b[^.?!,]{0,40}?\b(?:is|was|came|comes)|(?:in|of) (?:work|repairs|renovations?|updates|upgrades|improvements))\b/i,
+  ],
   [
     'loan_amount',
     /\b(loan|borrow\w*|how much (?:are|were|would|do|did) you (?:\w+ )?(?:hoping|looking|wanting|want|like|trying|needing|need) to (?:get|take out|pull out)|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
@@ -763,11 +767,15 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy|buying|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price)\b`,
   'gi',
 );
+/**
+ * Refinancing words, also a co-owner bought out and taken off the loan ("get my ex off the loan and
+ * buy out her half").
+ */
 const REFINANCE_CUES =
-  /\b(refinan\w*|refi|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
+  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -1866,7 +1874,7 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
  * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|all in|flat|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|all in|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 function priceStatedByAgent(text: CallText): Found | null {

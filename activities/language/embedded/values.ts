@@ -134,6 +134,14 @@ export function amountsIn(said: string): SaidAmount[] {
       });
     else found.push({ value: hundreds * 100, explicit: false, at: match.index });
   }
+  // "I bring home around 8.900 a month": a recognizer's point between thousands (8,900), never cents.
+  for (const match of text.matchAll(
+    /(?<![\d,.$])([1-9]\d{0,2})\.(\d{3})\b(?![.,]?\d)(?=\s*(?:dollars|bucks|(?:a|per|each|every) (?:month|year|week|paycheck)|an hour|monthly|annually|yearly)\b)/gi,
+  )) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    found.push({ value: Number(match[1]) * 1000 + Number(match[2]), explicit: false, at: match.index });
+  }
   // "The room runs thirty two hundred" written "30-200": a count of hundreds heard in two pieces.
   for (const match of text.matchAll(/(?<![\d,.$-])\b([2-9])0-([1-9])00\b(?![\d-]|[,.]\d)/g)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
@@ -221,7 +229,7 @@ const PRICE_BEFORE_AT =
 /** A day just before "at" ("Tuesday at"): what follows is a time. */
 const DAY_BEFORE_AT = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i;
 /** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
-const PRICE_IN_CLAUSE_BEFORE_AT =
+export const PRICE_IN_CLAUSE_BEFORE_AT =
   /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*)\b[^.?!,;]{0,20}\bat\s*$/i;
 
 /** An amount as said, see `amountsIn`. */
