@@ -4191,3 +4191,52 @@ describe('found on the thirty-fourth held-out round (h261–h268), tested in oth
     ).toEqual({ quote_amount: 420 });
   });
 });
+
+describe('found on the thirty-fifth held-out round (h269–h276), tested in other words', () => {
+  test('lending fields: "on the 615 purchase" is the price and a purchase though "rates have dropped since you locked"; "qualify for a house" is a purchase; "Sixty one thousand a year at Lakeview Hospital" names the employer', () => {
+    expect(
+      lead([
+        ['agent', 'Hi Dana, rates have dropped since you locked, on the six fifteen purchase.'],
+        ['customer', 'Great news.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 615_000 });
+    expect(
+      lead([
+        ['customer', 'I want to see if I could qualify for a house this spring.'],
+        ['agent', 'What do you make?'],
+        ['customer', 'Sixty one thousand a year at Lakeview Hospital.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', employer_name: 'Lakeview Hospital' });
+  });
+
+  test('tasks, appointments and the scorecard: "I can get you closer to five and seven eighths" delivers nothing; "our appraiser there Friday at nine" — "I\'ll be here." is a visit agreed; "Has he had lessons before?" is discovery; "Group classes start at 129." is the quote', () => {
+    expect(
+      detectActions(call([['agent', 'With the float down I can get you closer to five and seven eighths.']]), null)
+        .tasks,
+    ).toEqual([]);
+    const visit = [
+      ['agent', 'I can have our appraiser there Friday at nine.'],
+      ['customer', "Friday at nine, I'll be here."],
+    ] satisfies Turn[];
+    expect(detectActions(call(visit), null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-16T09:00:00-04:00',
+    ]);
+    expect(
+      scored([
+        ['customer', 'My son wants to learn guitar.'],
+        ['agent', 'Has he had lessons before?'],
+        ['customer', 'No.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    const training = datasetOf('training', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(
+      extractDataset(
+        training,
+        call([
+          ['customer', 'We want to get our dog trained.'],
+          ['agent', 'Group classes start at 129.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 129 });
+  });
+});
