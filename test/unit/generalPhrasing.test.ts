@@ -4017,6 +4017,16 @@ describe('found on the thirty-third held-out round (h253–h260), tested in othe
     expect(extractDataset(MORTGAGE_LEAD_DATASET, titled).data).toMatchObject({ borrower_last_name: 'Delgado' });
     expect(extractDataset(MORTGAGE_LEAD_DATASET, titled).data.borrower_first_name).toBeUndefined();
     expect(detectActions(titled, null).tasks.map((task) => task.text)).toEqual(['Email the checklist to Mrs. Delgado']);
+    // "Miss" is written without a full stop.
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Is this Miss Okoye? I will email you the forms tonight.'],
+          ['customer', 'Yes, thanks.'],
+        ]),
+        null,
+      ).tasks.map((task) => task.text),
+    ).toEqual(['Email the forms to Miss Okoye']);
     const caller = datasetOf('caller', [['contact_name', 'string', 'contact name']]);
     expect(
       extractDataset(

@@ -303,7 +303,9 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       const match = ADDRESSING_CUSTOMER.exec(sentence.text) ?? GREETING_CUSTOMER.exec(sentence.text);
       const addressed = match?.[2];
       if (addressed && match[1] && !addressed.includes(' ') && !namesAnOrganization(addressed)) {
-        titledSurnames.push({ name: addressed, title: match[1].trim().replace(/\.?$/, '.'), sentence });
+        // "Mr", "Mrs", "Ms" and "Dr" are written with their full stop; "Miss" has none.
+        const title = match[1].trim().replace(/^(Mr|Mrs|Ms|Dr)\.?$/i, '$1.');
+        titledSurnames.push({ name: addressed, title, sentence });
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
       // "Hey Tariq, it's Joanna Pierce with …": a first name no list knows, greeted before the agent
       // says who they are, written as a name is.
