@@ -135,21 +135,18 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   if (TODAY.test(sentence.text) && !/\btomorrow\b/i.test(sentence.text)) return today;
   // "I'll email them this week", "by the end of the week": its Friday (today, from Friday on).
   if (THIS_WEEK.test(sentence.text)) return fridayOfWeek(today);
-  const said = datesIn(
-    resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes),
-    text.facts,
-  ).find((day) => day >= today);
+  // A day said in a sentence, never before the call's own.
+  const dayToCome = (said: Sentence) =>
+    datesIn(resolveDayPhrases(said.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
+      (day) => day >= today,
+    );
+  const said = dayToCome(sentence);
   if (said) return said;
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
   // day said just before in the same turn.
   if (!meetingDay && /\bbefore then\b/i.test(sentence.text)) {
     const before = text.sentences[text.sentences.indexOf(sentence) - 1];
-    const dayBefore =
-      before?.turnIndex === sentence.turnIndex
-        ? datesIn(resolveDayPhrases(before.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
-            (day) => day >= today,
-          )
-        : undefined;
+    const dayBefore = before?.turnIndex === sentence.turnIndex ? dayToCome(before) : undefined;
     if (dayBefore) return dayBefore;
   }
   if (BY_THE_MEETING.test(sentence.text) || (verb === 'bring' && meetingDay)) return meetingDay;
