@@ -81,8 +81,9 @@ const DESCRIPTIONS: Record<string, string> = {
   unit_age_years: 'Age of the heating unit in years',
 };
 
-// Whole words of the field's name: "home_square_feet" is no fee.
-const MONEY_NAME = /(?:^|_)(?:premium|bill|budget|price|amount|cost|fees?|rate|income|salary|payment|revenue)(?:_|$)/;
+// Whole words of the field's name: what is paid ("weekly_tuition") is money; "home_square_feet" is no fee.
+const MONEY_NAME =
+  /(?:^|_)(?:premium|bill|budget|price|amount|cost|fees?|rate|income|salary|payment|revenue|tuition|rent|deposit|limit)(?:_|$)/;
 
 function fieldFor(name: string, value: unknown): DatasetField {
   const type: DatasetField['type'] =

@@ -1,4 +1,13 @@
-import { CORPUS_DIR, emptyCorpusScores, loadCorpus, scoreCall, share, type CorpusScores } from '../../bench/corpus';
+import {
+  CORPUS_DIR,
+  emptyCorpusScores,
+  loadCorpus,
+  organizationDatasetFor,
+  scoreCall,
+  share,
+  type CorpusCall,
+  type CorpusScores,
+} from '../../bench/corpus';
 import { callTextOf } from '../support/callFixtures';
 import { describeNeeding } from '../support/env';
 
@@ -51,3 +60,17 @@ describeNeeding(
     });
   },
 );
+
+describe('the organization dataset a benchmark creates for a non-lending call', () => {
+  test('types what is paid as money (a tuition, a rent, a deposit, a limit, a fee), and a size or a count as a number', () => {
+    const expected = { weekly_tuition: 320, monthly_rent: 1850, credit_limit: 5000, fee: 325, home_square_feet: 2100 };
+    const fields = organizationDatasetFor({ expected: { dataset: expected } } as unknown as CorpusCall).fields;
+    expect(Object.fromEntries(fields.map((field) => [field.name, field.type]))).toEqual({
+      weekly_tuition: 'money',
+      monthly_rent: 'money',
+      credit_limit: 'money',
+      fee: 'money',
+      home_square_feet: 'number',
+    });
+  });
+});

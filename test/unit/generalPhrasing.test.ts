@@ -4250,3 +4250,147 @@ describe('found on the thirty-fifth held-out round (h269–h276), tested in othe
     ).toEqual({ quote_amount: 129 });
   });
 });
+
+describe('found on the thirty-sixth held-out round (h277–h284), tested in other words', () => {
+  test('lending: a factory-built home is a home ("found a mobile home for sixty four five" is a purchase at 64,500); "Where do you work?" and "our place has gone up in value" are lending cues', () => {
+    expect(
+      lead([
+        ['customer', "We found a mobile home for sixty four five, and it goes on my dad's lot."],
+        ['agent', 'Congratulations.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 64_500 });
+    const reasons = classifyLending(
+      call([
+        ['agent', 'Where do you work?'],
+        ['customer', 'At the county road department, and our place has gone up in value a lot.'],
+      ]),
+    ).reasons;
+    expect(reasons).toEqual(expect.arrayContaining(['where do you work ×1', 'place has gone up ×1']));
+  });
+
+  test('refinance: "our adjustable is going to reset, we want to switch to a fixed one" is a refinance, the balance its loan; "$2.450 every two weeks" (a recognizer\'s point between thousands) is 2,450 biweekly', () => {
+    expect(
+      lead([
+        ['customer', 'Our adjustable is going to reset in the spring, so we want to switch to a fixed one.'],
+        ['agent', "What's the balance?"],
+        ['customer', 'One eighty six.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 186_000 });
+    expect(
+      lead([
+        ['agent', 'How are you paid?'],
+        ['customer', "I'm a welder at Tri-County Fabrication, $2.450 every two weeks."],
+      ]),
+    ).toMatchObject({ monthly_income: 5308.33 });
+  });
+
+  test('as a recognizer writes figures: "$3.99.99" (two points) is no amount rather than 399,000; "a deductible of 2500" is a sum, not a year', () => {
+    expect(
+      lead([
+        ['customer', 'We have an offer accepted at $3.99.99 on a condo.'],
+        ['agent', 'Congratulations.'],
+      ]).purchase_price,
+    ).toBeUndefined();
+    const policy = datasetOf('policy', [['deductible', 'money', 'The deductible in dollars']]);
+    expect(extractDataset(policy, call([['agent', 'This plan comes with a deductible of 2500.']])).data).toEqual({
+      deductible: 2500,
+    });
+  });
+
+  test('on a mono recording, the agent\'s name with its last name cut short ("Olanda Pember" for Yolanda Pemberton-Hale) is not the customer\'s', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Hi, Marcus, Olanda Pember, Crestview Home Loans. This call is recorded.' },
+        { speaker: 'unknown', text: 'Thanks for calling back, I want to refinance.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Yolanda Pemberton-Hale' },
+    );
+    expect(mono.customerName?.value).not.toMatch(/Pember/);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, mono).data.borrower_last_name).toBeUndefined();
+  });
+
+  test("what building costs is no purchase price, and a cottage in the backyard no second home (h270's two wrong values, given before)", () => {
+    const building = lead([
+      ['customer', "We'd like to add a guest cottage in the backyard for my father-in-law and borrow for it."],
+      ['agent', 'How much will it cost to build?'],
+      ['customer', 'Our builder said about one twenty.'],
+    ]);
+    expect(building.purchase_price).toBeUndefined();
+    expect(building.occupancy).toBeUndefined();
+    expect(lead([['customer', "It's a little cottage up at the lake that we use on weekends."]]).occupancy).toBe(
+      'SecondHome',
+    );
+  });
+
+  test('an age field reads an age said of someone: "It\'s for my dad, he\'s seventy eight", "My granddaughter Mia is six and…", "a 15-year-old"; "Thursday is nine" is no age (h269\'s "My daughter Ruby is nine", missed before)', () => {
+    const ages = datasetOf('ages', [['patient_age', 'number', 'Age of the patient']]);
+    const ageOf = (said: string) =>
+      extractDataset(
+        ages,
+        call([
+          ['agent', 'Lakeside Physical Therapy, how can I help?'],
+          ['customer', said],
+        ]),
+      ).data;
+    expect(ageOf("It's for my dad, he's seventy eight.")).toEqual({ patient_age: 78 });
+    expect(ageOf('My granddaughter Mia is six and she sprained her wrist.')).toEqual({ patient_age: 6 });
+    expect(ageOf('We have a 15-year-old with a knee injury.')).toEqual({ patient_age: 15 });
+    expect(ageOf('Thursday is nine, is that open?')).toEqual({});
+  });
+
+  test('a pick-up is the customer\'s task: "Your bike is ready … you can pick it up any time after four tomorrow" picks up the bike (h276\'s voicemail, missed before); "I\'ll pick it up Saturday"', () => {
+    const voicemail = detectActions(
+      call([
+        [
+          'agent',
+          'Hi Dev, Marco at Spoke and Chain. Your bike is ready, new chain and cables. You can pick it up any time after four tomorrow.',
+        ],
+      ]),
+      null,
+    ).tasks;
+    expect(voicemail.map((task) => [task.owner, task.due, task.text])).toEqual([
+      ['customer', '2026-10-15', expect.stringMatching(/ picks up the bike$/)],
+    ]);
+    const promised = detectActions(
+      call([
+        ['agent', 'The alterations on your suit are done.'],
+        ['customer', "Thanks, I'll pick it up Saturday."],
+      ]),
+      null,
+    ).tasks;
+    expect(promised.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-17']]);
+  });
+
+  test('actions and the scorecard: "The hygienist has an opening Monday at ten forty" — "I\'ll take it" is an appointment (titled so); "by the end of next week" is next week\'s Friday; "Good morning Priya, Dan Okoro at Beacon Title" identifies', () => {
+    const offered = [
+      ['agent', 'The hygienist has an opening Monday at ten forty.'],
+      ['customer', "Monday at ten forty, I'll take it."],
+    ] satisfies Turn[];
+    expect(
+      detectActions(call(offered), null).appointments.map((appointment) => [
+        appointment.start,
+        appointment.title.split(' with ')[0],
+      ]),
+    ).toEqual([['2026-10-19T10:40:00-04:00', 'Appointment']]);
+    const promised = detectActions(
+      call([
+        ['agent', "I'll have the contract drafted and emailed to you by the end of next week."],
+        ['customer', 'Great.'],
+      ]),
+      null,
+    ).tasks;
+    expect(promised.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-23']]);
+    expect(
+      scored([
+        ['agent', 'Good morning Priya, Dan Okoro at Beacon Title, returning your message.'],
+        ['customer', 'Thanks for calling back.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Good morning Priya, see you tomorrow at ten.'],
+        ['customer', 'See you then.'],
+      ]).greeting_and_identification,
+    ).toBe(false);
+  });
+});

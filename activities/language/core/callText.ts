@@ -366,11 +366,17 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
 
 /**
  * A candidate that has the agent's first name as one of its words ("Hike Keith" to Keith Lambert),
- * spelled as it sounds ("This is Sophia" from Sofia Marin).
+ * spelled as it sounds ("This is Sophia" from Sofia Marin), or ends in the start of the agent's
+ * last name a recognizer cut short ("Evet Lock" to Yvette Lockridge-Amos).
  */
 function namesTheAgent(name: string, agentName: string): boolean {
-  const agentFirst = soundOfName(agentName.split(/\s+/)[0]!);
-  return name.split(/\s+/).some((word) => soundOfName(word) === agentFirst);
+  const [agentFirstWord, ...agentRest] = agentName.split(/\s+/);
+  const agentFirst = soundOfName(agentFirstWord!);
+  const words = name.split(/\s+/);
+  if (words.some((word) => soundOfName(word) === agentFirst)) return true;
+  const agentLast = agentRest.length ? soundOfName(agentRest.join(' ')) : null;
+  const last = words.length > 1 ? soundOfName(words[words.length - 1]!) : '';
+  return agentLast !== null && last.length >= 4 && agentLast.startsWith(last);
 }
 
 /** A name as it sounds: "ph" is "f", "y" is "i", an "h" and a doubled letter are not heard. */

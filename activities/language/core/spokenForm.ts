@@ -216,6 +216,20 @@ function thousandsWithTenth(run: string[], after: string): string | null {
   return null;
 }
 
+/**
+ * Tens of thousands with the hundreds digit said last: "eighty nine five" is 89,500, "forty nine
+ * nine" 49,900: a pair of two words (21–99) and a digit, read as thousands with a tenth ("89.5") as
+ * above. "Twenty four seven" is the idiom (around the clock), not a figure.
+ */
+function tensOfThousandsWithTenth(run: string[], after: string): string | null {
+  if (run.length !== 3) return null;
+  const pair = parseNumberWords(run.slice(0, 2));
+  const tail = parseNumberWords(run.slice(2));
+  if (pair === null || tail === null || pair < 21 || pair > 99 || pair % 10 === 0 || tail < 1 || tail > 9) return null;
+  if (pair === 24 && tail === 7) return null;
+  return STREET_AFTER.test(after) ? `${pair}${tail}` : `${pair}.${tail}`;
+}
+
 /** "three forty one thousand" is 341,000: a digit and a pair (10–99) said before "thousand". */
 function pairedThousands(run: string[]): string | null {
   if (run.length < 3 || run[run.length - 1]!.toLowerCase() !== 'thousand') return null;
@@ -248,6 +262,8 @@ function spokenRunToDigits(run: string[], before = '', after = ''): string {
   if (paired !== null) return paired;
   const hundredsAndHalf = thousandsWithTenth(run, after);
   if (hundredsAndHalf !== null) return hundredsAndHalf;
+  const tensAndHalf = tensOfThousandsWithTenth(run, after);
+  if (tensAndHalf !== null) return tensAndHalf;
   // Not one number ("twenty twenty six"): the longest numbers from the left, one after another.
   const parts: string[] = [];
   let start = 0;

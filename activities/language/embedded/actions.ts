@@ -26,7 +26,7 @@ const COMPLETE_AND_RETURN =
   '(?:sign|complete|fill out|print|initial)\\s+and\\s+(?:send|return|email|e-mail|mail|fax|upload|scan|bring|drop off)(?:\\s+(?:back|over|in))?';
 const DELIVERY_VERBS =
   COMPLETE_AND_RETURN +
-  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|pick (?:it|them|this|that|those) up|pick up|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** Whom a business sends to the customer: "a tech", "our plumber", "the crew". */
@@ -67,7 +67,7 @@ const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|
  * in?", which asks about a time.
  */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you can(?=\\s+pick\\b)|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /**
@@ -78,7 +78,7 @@ const NEEDS_A_DOCUMENT =
   /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
 /** Words that end the object of a delivery verb ("the checklist | today"). */
 const OBJECT_END =
-  /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|with\b|in\b|within\b|as soon)\b.*$/i;
+  /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
 function objectPhrase(raw: string, possessiveTo: string): string {
   return (
@@ -88,7 +88,7 @@ function objectPhrase(raw: string, possessiveTo: string): string {
       .replace(/^\s*and\b.*$/i, '')
       // A time said first leaves no object ("fill it out | by Friday").
       .replace(
-        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
+        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|any ?time|whenever|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
         '',
       )
       .replace(OBJECT_END, '')
@@ -122,9 +122,12 @@ const BY_THE_MEETING =
   /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
 
 const THIS_WEEK = /\b(?:this week|(?:by )?(?:the )?end of (?:the|this) week)\b/i;
-function fridayOfWeek(day: string): string {
+const END_OF_NEXT_WEEK = /\b(?:by )?(?:the )?end of next week\b/i;
+/** The Friday of this week (the day itself from Friday on) or of the week after the coming Monday. */
+function fridayOfWeek(day: string, week: 'this' | 'next' = 'this'): string {
   const date = new Date(`${day}T12:00:00Z`);
-  const untilFriday = Math.max(0, 5 - date.getUTCDay());
+  const weekday = date.getUTCDay();
+  const untilFriday = week === 'this' ? Math.max(0, 5 - weekday) : ((8 - weekday) % 7 || 7) + 4;
   return new Date(date.getTime() + untilFriday * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -135,6 +138,8 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   if (TODAY.test(sentence.text) && !/\btomorrow\b/i.test(sentence.text)) return today;
   // "I'll email them this week", "by the end of the week": its Friday (today, from Friday on).
   if (THIS_WEEK.test(sentence.text)) return fridayOfWeek(today);
+  // "By the end of next week": the working week's end, its Friday (a calendar's end would be Saturday).
+  if (END_OF_NEXT_WEEK.test(sentence.text)) return fridayOfWeek(today, 'next');
   // A day said in a sentence, never before the call's own.
   const dayToCome = (said: Sentence) =>
     datesIn(resolveDayPhrases(said.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
@@ -244,6 +249,19 @@ function optOutTask(sentence: Sentence, text: CallText, customer: string): Detec
     due: dueOf(sentence, text, 'remove', null),
     evidence: evidenceOfSentences([sentence]),
   };
+}
+
+/** "Your laptop is ready", "the glasses are in": the thing the turn says is ready, up to the sentence. */
+function readyThingBefore(sentence: Sentence, text: CallText): string | null {
+  const turn = text.sentences.filter((said) => said.turnIndex === sentence.turnIndex);
+  for (const said of turn.slice(0, turn.indexOf(sentence) + 1).reverse()) {
+    const thing =
+      /\b(?:your|the) ((?:[a-z]+ )?[a-z]+) (?:is|are)(?: all)? (?:ready|done|finished|fixed|repaired|in|back)\b/i.exec(
+        said.text,
+      )?.[1];
+    if (thing) return thing.toLowerCase();
+  }
+  return null;
 }
 
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
@@ -358,9 +376,15 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "I'll email you the form tonight, just sign it …": "it" is what the promise just named.
     const promised = tasks.find((task) => task.turnIndex === sentence.turnIndex && task.owner !== owner);
     const pointsAtPromise = promised && (/^(?:it|them|those|these|that)$/i.test(object) || (objectInVerb && !object));
-    const cleanObject = pointsAtPromise ? promised.object : object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
+    let cleanObject = pointsAtPromise ? promised.object : object.replace(/\s+(?:at\s+)?\S+@\S+$/, '');
     // "fill it out" the waiver promised: "fills out the waiver".
     if (pointsAtPromise && objectInVerb) verb = verb.replace(/\s+(?:it|them|this|that|those)\b/i, '');
+    // "Your laptop is ready. You can pick it up …": what is picked up is what the turn said is ready.
+    const ready = objectInVerb && !cleanObject && verb.startsWith('pick') ? readyThingBefore(sentence, text) : null;
+    if (ready) {
+      verb = 'pick up';
+      cleanObject = `the ${ready}`;
+    }
     // "I'll apply a discount to your account": done on the customer's account, not sent to them.
     const onTheirAccount = ACCOUNT_VERBS.test(verb) && owner === 'agent';
     const text_ = (
@@ -474,7 +498,7 @@ function sharesNoun(a: string, b: string): boolean {
 }
 
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|i have (?:an? )?(?:opening|slot|time)|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|(?:have|has|got|there's|there is) (?:an? |one |another )?(?:opening|slot|time)s?\b|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
 /**
  * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
  * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".
@@ -507,11 +531,14 @@ function titleOf(sentence: Sentence, customer: string): string {
       ? 'Class'
       : /\breview|go over|walk ?through\b/i.test(said)
         ? 'Review'
-        : /\bmeet|visit|come in|showing\b/i.test(said)
-          ? 'Meeting'
-          : VISIT_WORDS.test(said)
-            ? 'Visit'
-            : 'Follow-up call';
+        : // "Dr. Vanterpool has an opening tomorrow at 3:45": a patient's or client's appointment.
+          /\b(?:openings?|appointments?|consult(?:ation)?s?|check-?ups?|exams?|cleanings?)\b|\bDr\./i.test(said)
+          ? 'Appointment'
+          : /\bmeet|visit|come in|showing\b/i.test(said)
+            ? 'Meeting'
+            : VISIT_WORDS.test(said)
+              ? 'Visit'
+              : 'Follow-up call';
   return `${kind} with ${customer}`;
 }
 

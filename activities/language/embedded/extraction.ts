@@ -116,6 +116,8 @@ const asBrandIsSpelled = (value: string) => {
  * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
  * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
  */
+/** Factory-built homes, which a buyer finances like a house ("a double-wide", "a manufactured home"). */
+const MANUFACTURED_HOME = String.raw`(?:double|single|triple)[- ]?wides?|manufactured (?:homes?|houses?)|mobile homes?|modular (?:homes?|houses?)`;
 const BENEFIT_TO_BUY =
   /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
 /**
@@ -154,9 +156,18 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living))\b/gi,
   ],
+  // "Who do you work for?": a lender verifies employment, other trades seldom ask. "Our house has gone
+  // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is.
+  [
+    2,
+    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+  ],
   [
     1,
-    /\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?)|investment propert(?:y|ies))\b/gi,
+    new RegExp(
+      String.raw`\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|${MANUFACTURED_HOME}|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?)|investment propert(?:y|ies))\b`,
+      'gi',
+    ),
   ],
 ];
 const NOT_HOME_LOAN = /\b(car|auto|student|personal|business|payday|boat|truck) loans?\b/gi;
@@ -258,10 +269,16 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     'annual_income',
     /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out|at)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b/i,
   ],
+  // "What would it cost to build?" — "The builder says around one fifty": what building costs is no
+  // home's price (the land is owned, or the house stands).
+  [
+    'quoted_cost',
+    /\b(?:cost|costs|run|be) (?:us |you |me )?to (?:build|add|put (?:in|up)|renovate|remodel|finish|fix|repair|redo|replace|install)\b|\b(?:the|our|my|their) builder (?:says|said|quoted|estimated)\b/i,
+  ],
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)\b(?: [a-z]+){0,3}? for|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME})\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -556,7 +573,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
-    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|cottage|chalet|(?:for|on|over|during) (?:the )?(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|(?<!back ?yard |in-law |guest )cottage(?! (?:in|behind|out back of) (?:the|our|my) (?:back ?yard|yard|house))|chalet|(?:for|on|over|during) (?:the )?(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
   ],
   [
     'PrimaryResidence',
@@ -769,9 +786,9 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
  * What is bought, when it is not a home: "to buy a food truck" with cash from the house is no
  * purchase; "a lake house", "a little brick ranch" are homes (up to two words before the home's).
  */
-const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
+const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot)|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|\d+\s+purchase)\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|\d+\s+purchase)\b`,
   'gi',
 );
 /**
@@ -779,7 +796,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES =
-  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up)|lock (?:in )?(?:something |a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
+  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -1653,6 +1670,27 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
   return best?.found ?? null;
 }
 
+/** A field that asks someone's age in years ("student_age", "patient age"), not in weeks or months. */
+const asksAgeInYears = (field: DatasetField) =>
+  /\bage\b/i.test(fieldText(field)) && !/\b(?:weeks?|months?)\b/i.test(fieldText(field));
+/** Who an age is said of: a relative or a pet (with or without its name), a name, he, she, I. */
+const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)[A-Z][a-z]+|[Hh]e|[Ss]he|I)`;
+/** "My daughter Ruby is nine and…", "he just turned 12.", "a 7-year-old": an age in years, said as such. */
+const AGE_SAID = new RegExp(
+  String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
+);
+
+/** The first age in years the customer says (then the agent), for a field asking one. */
+function ageSaid(text: CallText): Found | null {
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const match = AGE_SAID.exec(sentence.text);
+    if (!match || DAY_OR_MONTH.test(match[0])) continue;
+    const age = Number(match[1] ?? match[2]);
+    if (age > 0 && age <= 120) return { value: age, sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A question that asks how many, how old, how long: its answer is a number. */
 const ASKS_QUANTITY =
   /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b/i;
@@ -1962,7 +2000,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     }
   }
   if (field.type === 'number') {
-    const answered = quantityAnswerFor(field, text, keywords);
+    const answered = quantityAnswerFor(field, text, keywords) ?? (asksAgeInYears(field) ? ageSaid(text) : null);
     if (answered) return answered;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.

@@ -7,8 +7,9 @@ import { TLD } from '../core/spokenForm';
 
 /** Typed values found in one sentence of written-form text. */
 
+// A figure with two points ("$3.99.99") is a recognizer's garble, no amount.
 const MONEY =
-  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|million)\b)/gi;
+  /(?:\$\s?(\d[\d,]*(?:\.\d+)?)(?!\.\d)\s*(k|thousand|grand|million|m)?\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million)?\s*(?:dollars|bucks|usd)\b|\b(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|million)\b)/gi;
 
 /**
  * Figures whose first digit a recognizer wrote as a word, with that digit's value: "about two
@@ -82,6 +83,15 @@ export function amountsIn(said: string): SaidAmount[] {
     found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
+  // "I bring home around 8.900 a month", "$3.100 every two weeks": a recognizer's point between
+  // thousands (8,900), never cents (cents have two digits).
+  for (const match of text.matchAll(
+    /(?<![\d,.$])(\$)?([1-9]\d{0,2})\.(\d{3})\b(?![.,]?\d)(?=\s*(?:dollars|bucks|(?:a|per|each|every) (?:month|year|week|paycheck)|every (?:two|2|other) weeks|an hour|monthly|annually|yearly|bi-?weekly)\b)/gi,
+  )) {
+    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
+    taken.push([match.index, match.index + match[0].length]);
+    found.push({ value: Number(match[2]) * 1000 + Number(match[3]), explicit: Boolean(match[1]), at: match.index });
+  }
   for (const match of text.matchAll(MONEY)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
     const amount = Number((match[1] ?? match[3] ?? match[5])!.replace(/,/g, ''));
@@ -134,14 +144,6 @@ export function amountsIn(said: string): SaidAmount[] {
       });
     else found.push({ value: hundreds * 100, explicit: false, at: match.index });
   }
-  // "I bring home around 8.900 a month": a recognizer's point between thousands (8,900), never cents.
-  for (const match of text.matchAll(
-    /(?<![\d,.$])([1-9]\d{0,2})\.(\d{3})\b(?![.,]?\d)(?=\s*(?:dollars|bucks|(?:a|per|each|every) (?:month|year|week|paycheck)|an hour|monthly|annually|yearly)\b)/gi,
-  )) {
-    if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
-    taken.push([match.index, match.index + match[0].length]);
-    found.push({ value: Number(match[1]) * 1000 + Number(match[2]), explicit: false, at: match.index });
-  }
   // "The room runs thirty two hundred" written "30-200": a count of hundreds heard in two pieces.
   for (const match of text.matchAll(/(?<![\d,.$-])\b([2-9])0-([1-9])00\b(?![\d-]|[,.]\d)/g)) {
     if (taken.some(([from, to]) => match.index >= from && match.index < to)) continue;
@@ -186,8 +188,11 @@ export function amountsIn(said: string): SaidAmount[] {
     const after = text.slice(start + match[0].length);
     const before = text.slice(0, start);
     if (NOT_MONEY_AFTER.test(after)) continue;
-    // "(the) 5th", a year after a month or "in", a street number before a street name.
-    if (/^(st|nd|rd|th)\b/i.test(after) || (/\b(in|since|of|from)\s*$/i.test(before) && /^\d{4}$/.test(match[1]!)))
+    // "(the) 5th", a year after a month or "in" (not "a limit of 7500"), a street number before a street name.
+    if (
+      /^(st|nd|rd|th)\b/i.test(after) ||
+      (/\b(in|since|of|from)\s*$/i.test(before) && /^(?:19|20)\d\d$/.test(match[1]!))
+    )
       continue;
     if (
       /^\s+(?:[A-Za-z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Circle)\b/.test(
