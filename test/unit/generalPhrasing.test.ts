@@ -4322,7 +4322,7 @@ describe('found on the thirty-sixth held-out round (h277–h284), tested in othe
     );
   });
 
-  test('an age field reads an age said of someone: "It\'s for my dad, he\'s seventy eight", "My granddaughter Mia is six and…", "a 15-year-old"; "Thursday is nine" is no age (h269\'s "My daughter Ruby is nine", missed before)', () => {
+  test('an age field reads an age said of someone: "It\'s for my dad, he\'s seventy eight", "My granddaughter Mia is six and…", "a 15-year-old"; "Thursday is nine" and "Tuition is 30" are no age (h269\'s "My daughter Ruby is nine", missed before)', () => {
     const ages = datasetOf('ages', [['patient_age', 'number', 'Age of the patient']]);
     const ageOf = (said: string) =>
       extractDataset(
@@ -4336,6 +4336,7 @@ describe('found on the thirty-sixth held-out round (h277–h284), tested in othe
     expect(ageOf('My granddaughter Mia is six and she sprained her wrist.')).toEqual({ patient_age: 6 });
     expect(ageOf('We have a 15-year-old with a knee injury.')).toEqual({ patient_age: 15 });
     expect(ageOf('Thursday is nine, is that open?')).toEqual({});
+    expect(ageOf('Tuition is 30, right?')).toEqual({});
   });
 
   test('a pick-up is the customer\'s task: "Your bike is ready … you can pick it up any time after four tomorrow" picks up the bike (h276\'s voicemail, missed before); "I\'ll pick it up Saturday"', () => {
@@ -4392,5 +4393,61 @@ describe('found on the thirty-sixth held-out round (h277–h284), tested in othe
         ['customer', 'See you then.'],
       ]).greeting_and_identification,
     ).toBe(false);
+  });
+});
+
+describe('found on the thirty-seventh held-out round (h285–h292), tested in other words', () => {
+  test('lending: "we want to offer four twenty five tonight" is an offer of 425,000 (not a clock time) and a buyer\'s cue; "you\'re cleared to close", "What do you do for a living?" and an investment property are lending cues; "$85 a year" is a yearly pay of 85,000', () => {
+    expect(
+      lead([
+        ['customer', 'We found a place and we want to offer four twenty five tonight.'],
+        ['agent', 'Great.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 425_000 });
+    const reasons = classifyLending(
+      call([
+        ['agent', "Good news, you're cleared to close. What do you do for a living these days?"],
+        ['customer', 'I teach, and we want to make an offer on an investment property.'],
+      ]),
+    ).reasons;
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'cleared to close ×1',
+        'what do you do for a living ×1',
+        'make an offer ×1',
+        'investment property ×1',
+      ]),
+    );
+    expect(
+      lead([
+        ['agent', 'What do you make?'],
+        ['customer', 'I run a small bakery and clear about $85 a year.'],
+      ]).monthly_income,
+    ).toBe(7083.33);
+  });
+
+  test('actions and names: "Does Tuesday the twentieth at ten work to sign the papers?" offers a time; "Call me if you have any questions" is no task; a full name after a garbled greeting ("Hi and so, Mateo Ferraz, …") is the caller\'s', () => {
+    const offered = detectActions(
+      call([
+        ['agent', 'Does Tuesday the twentieth at ten work to sign the papers?'],
+        ['customer', 'That works.'],
+      ]),
+      null,
+    );
+    expect(offered.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-20T10:00:00-04:00']);
+    expect(
+      detectActions(call([['agent', 'Hi Dana, your documents arrived. Call me if you have any questions.']]), null)
+        .tasks,
+    ).toEqual([]);
+    const caller = datasetOf('caller', [['contact_name', 'string', 'contact name']]);
+    expect(
+      extractDataset(
+        caller,
+        call([
+          ['agent', 'Northside Heating, this is Ansel.'],
+          ['customer', 'Hi and so, Mateo Ferraz, my furnace stopped working last night.'],
+        ]),
+      ).data,
+    ).toEqual({ contact_name: 'Mateo Ferraz' });
   });
 });

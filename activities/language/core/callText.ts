@@ -146,10 +146,11 @@ const BARE_NAME = new RegExp(`${NAME_OPENING}(?:[.!]?$|,\\s)`);
  */
 const NAME_WITH_COMPANY = new RegExp(`${NAME_OPENING}\\s+(?:with|from)\\s+[A-Z]`);
 /**
- * A full name after one word and a comma, opening the customer's first turn: a recognizer fused the
- * greeting and the agent's name ("Hykeeth, Maria Reyes, rates came down" for "Hi Keith, Maria Reyes.").
+ * A full name after a word or three and a comma, opening the customer's first turn: a recognizer
+ * fused or garbled the greeting and the agent's name ("Hykeeth, Maria Reyes, rates came down" for
+ * "Hi Keith, Maria Reyes."; "Hi and so, Genevieve Castellucci, a rock…" for "Hi Ansel, …").
  */
-const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+,\s+([A-Z][a-z'-]+\s+[A-Z][a-zA-Z'-]+)(?:[.!]?$|,\s)/;
+const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+(?:\s+[a-z]+){0,2},\s+([A-Z][a-z'-]+\s+[A-Z][a-zA-Z'-]+)(?:[.!]?$|,\s)/;
 /**
  * Words of whoever answers for a business: "Keith speaking", "how can I help?", "thanks for calling"
  * (a recognizer's "Monarch-speeching", "non-expeaching" for "speaking" too).

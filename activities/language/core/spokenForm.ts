@@ -171,6 +171,9 @@ const STREET_AFTER =
 const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
 /** "We settled at five forty five", "listed at four ninety nine": a figure, not a time. */
 const FIGURE_AT = /\b(?:settled|priced|listed|sold|offered|appraised|valued|came in|capped)\s+at\s*$/i;
+/** A money verb just before a pair makes it a figure even before "tonight" ("offer four twenty five tonight"). */
+const FIGURE_VERB_BEFORE =
+  /\b(?:offer|offering|offered|pay|paying|paid|borrow|borrowing|owe|owing|asking|worth|costs?|spend|spending)\s*$/i;
 
 /**
  * People say many numbers as two pairs: clock times ("four thirty"), house numbers ("two twenty
@@ -192,6 +195,7 @@ function pairedNumber(run: string[], before: string, after: string): string | nu
       high <= 12 &&
       low <= 59 &&
       !STREET_AFTER.test(after) &&
+      !FIGURE_VERB_BEFORE.test(before) &&
       (TIME_AFTER.test(after) || (TIME_BEFORE.test(before) && !FIGURE_AT.test(before)));
     return clock ? `${high}:${minutes}` : `${high}${minutes}`;
   }

@@ -136,7 +136,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -157,15 +157,16 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living))\b/gi,
   ],
   // "Who do you work for?": a lender verifies employment, other trades seldom ask. "Our house has gone
-  // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is.
+  // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
+  // made on a home ("want to offer 425 tonight") and a property bought to rent out are a buyer's.
   [
     2,
-    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   [
     1,
     new RegExp(
-      String.raw`\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|${MANUFACTURED_HOME}|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?)|investment propert(?:y|ies))\b`,
+      String.raw`\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|${MANUFACTURED_HOME}|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?))\b`,
       'gi',
     ),
   ],
@@ -430,9 +431,9 @@ const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amoun
  * written as a price in cents ("$2.30", two spoken pairs) where the role is a home's.
  */
 function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
-  // "About one twenty a year": a yearly pay said in thousands without the word.
-  if (role === 'annual_income' && !amount.explicit && amount.value >= 20 && amount.value < 1000)
-    return amount.value * 1000;
+  // "About one twenty a year": a yearly pay said in thousands without the word (a recognizer may
+  // still write it "$90 a year": no one's yearly pay is ninety dollars).
+  if (role === 'annual_income' && amount.value >= 20 && amount.value < 1000) return amount.value * 1000;
   // "Seventy two hundred a month" written "70 to 100": no month's pay is seventy dollars.
   if (role === 'monthly_income' && amount.hundredsHeardApart !== undefined && amount.value < PLAUSIBLE_AMOUNTS[role][0])
     return amount.hundredsHeardApart;
@@ -1670,11 +1671,22 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
   return best?.found ?? null;
 }
 
-/** A field that asks someone's age in years ("student_age", "patient age"), not in weeks or months. */
-const asksAgeInYears = (field: DatasetField) =>
-  /\bage\b/i.test(fieldText(field)) && !/\b(?:weeks?|months?)\b/i.test(fieldText(field));
+/** Whose age a field may ask: a person's or a pet's (a roof's or a furnace's is read by its words). */
+const AGED_ONE =
+  /^(?:student|patient|child|children|kid|son|daughter|pet|dog|cat|puppy|caller|customer|client|member|person|participant|camper|player|athlete|swimmer|rider|learner|applicant|contact|resident|senior|mother|father|parent)s?$/;
+/** A field that asks someone's age in years ("student_age", "Age of the patient"), not in weeks or months. */
+function asksAgeInYears(field: DatasetField): boolean {
+  const words: string[] =
+    fieldText(field)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
+  if (!words.includes('age') || words.some((word) => /^(?:weeks?|months?)$/.test(word))) return false;
+  return words
+    .filter((word) => !/^(?:age|years?|old|in|of|the|a|an|how|is|what|their|his|her|your)$/.test(word))
+    .every((word) => AGED_ONE.test(word));
+}
 /** Who an age is said of: a relative or a pet (with or without its name), a name, he, she, I. */
-const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)[A-Z][a-z]+|[Hh]e|[Ss]he|I)`;
+const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)(?<name>[A-Z][a-z]+)|[Hh]e|[Ss]he|I)`;
 /** "My daughter Ruby is nine and…", "he just turned 12.", "a 7-year-old": an age in years, said as such. */
 const AGE_SAID = new RegExp(
   String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
@@ -1685,6 +1697,8 @@ function ageSaid(text: CallText): Found | null {
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
     const match = AGE_SAID.exec(sentence.text);
     if (!match || DAY_OR_MONTH.test(match[0])) continue;
+    // A bare capitalized word must be a person's name ("Ruby is nine"), not "Tuition is 30".
+    if (match.groups?.name && !nlp(match.groups.name).people().found) continue;
     const age = Number(match[1] ?? match[2]);
     if (age > 0 && age <= 120) return { value: age, sentences: [sentence] };
   }
