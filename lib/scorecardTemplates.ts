@@ -95,14 +95,16 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
       type: 'pass_fail',
       speaker: 'agent',
       // Courtesy and logistics are not discovery: "Is this Tom?", "Do you have a minute?", "What's your email?",
+      // "How can I help?", "How's Saturday the sixth at 7:30?",
       // "What's the name on the account?", a question that ends offering a clock time ("…, 8 o'clock?").
       exclude:
-        /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach (?:me|you)|(?:how|what) about (?:\w+day|tomorrow|today|the \d|next|\d)|would (?:\w+day|tomorrow|today|the \d+\w*|\d)[^.?!]{0,25} work|(?:what'?s|what is) (?:a|the) (?:good|best) (?:number|e-?mail|time)|(?:what'?s|what is|(?:can|could|may) i (?:get|have)) (?:the |your )?(?:full |first |last )?name)\b|(?:o'?clock|\d\s*[ap]\.?m\.?)\s*\?\s*$/i,
+        /\b(is this|are you still there|do you have a (minute|moment|second|few minutes)|how are you|can you hear me|does that work|is that (ok|okay|alright|all right)|sounds? good|(what'?s|what is) (the best |your )?(e-?mail|number|phone)|what e-?mail|could you spell|did i get that right|anything else|call me back|give me a call|reach (?:me|you)|(?:how|what) about (?:\w+day|tomorrow|today|the \d|next|\d)|how(?:'s| is| does) (?:\w+day|tomorrow|today|the \d|next \w+|\d)|how (?:can|may) (?:i|we) (?:help|assist)|would (?:\w+day|tomorrow|today|the \d+\w*|\d)[^.?!]{0,25} work|(?:what'?s|what is) (?:a|the) (?:good|best) (?:number|e-?mail|time)|(?:what'?s|what is|(?:can|could|may) i (?:get|have)) (?:the |your )?(?:full |first |last )?name)\b|(?:o'?clock|\d\s*[ap]\.?m\.?)\s*\?\s*$/i,
       patterns: [
         // A question; "Sure, how many nights." too (a recognizer may end it with a full stop), also after a
         // clause it ran into ("We can do that roughly how big is the yard."). "Would
-        // you live in one of the units?" asks about the customer; "Would you like…" offers.
-        /\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|(?:has|does|did|is|was) (?:she|he|your|the)|would you (?!(?:like|mind|please|hold|call|text|e-?mail|send)\b)|have you|did you|any idea|will (this|you)|is (this|it|that|your))\b[^.!]*\?|^\W*(?:[a-z]+,?\s+)?(?:how (?:many|much|long|old|big|often|soon)|what (?:kind|type|sort|size|year|make|model))\b[^.?!]{3,}|\bhow (?:many|much|long|old|big|often|far)\b[^.?!,]{0,25}?\b(?:is|are|was|were|do|does|did|will|would)\s+(?:the|your|it|you|they|he|she|this|that)\b/i,
+        // you live in one of the units?" asks about the customer; "Would you like…" offers. "Any stains
+        // we should know about?" asks too.
+        /^\W*(?:and |so |okay,? )?any (?!thing else\b)[a-z]+\b[^.!]*\?|\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|(?:has|does|did|is|was) (?:she|he|your|the)|would you (?!(?:like|mind|please|hold|call|text|e-?mail|send)\b)|have you|did you|any idea|will (this|you)|is (this|it|that|your))\b[^.!]*\?|^\W*(?:[a-z]+,?\s+)?(?:how (?:many|much|long|old|big|often|soon)|what (?:kind|type|sort|size|year|make|model))\b[^.?!]{3,}|\bhow (?:many|much|long|old|big|often|far)\b[^.?!,]{0,25}?\b(?:is|are|was|were|do|does|did|will|would)\s+(?:the|your|it|you|they|he|she|this|that)\b/i,
       ],
     },
     {

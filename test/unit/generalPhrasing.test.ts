@@ -4451,3 +4451,93 @@ describe('found on the thirty-seventh held-out round (h285–h292), tested in ot
     ).toEqual({ contact_name: 'Mateo Ferraz' });
   });
 });
+
+describe('found on the thirty-eighth held-out round (h293–h300), tested in other words', () => {
+  test('employer and price: "I finish my fellowship in May and start at Riverside Clinic in June" names the employer; "Both come to two forty in all." and "The two rooms come to 390, do you want to book it?" state the price', () => {
+    expect(
+      lead([
+        ['agent', 'Where will you be working?'],
+        ['customer', 'I finish my fellowship in May and start at Riverside Clinic in June.'],
+      ]).employer_name,
+    ).toBe('Riverside Clinic');
+    const quoted = datasetOf('quoted', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(
+      extractDataset(
+        quoted,
+        call([
+          ['customer', 'I need the two gutters cleaned.'],
+          ['agent', 'Both come to two forty in all.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 240 });
+    expect(
+      extractDataset(
+        quoted,
+        call([
+          ['customer', 'We need carpets cleaned in two bedrooms.'],
+          ['agent', 'The two rooms come to 390, do you want to book it?'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 390 });
+  });
+
+  test('the scorecard and actions: "How can I help?" and "How\'s Friday the sixteenth at eight?" are no discovery, "Any garbage disposal on that sink?" is; "I\'ll have them in the barn" is no task; "Monday through Thursday, around noon" is a schedule, no appointment, and four days a week', () => {
+    expect(
+      scored([
+        ['agent', 'Northgate Plumbing, how can I help?'],
+        ['customer', 'My kitchen sink is clogged.'],
+        ['agent', "How's Friday the sixteenth at eight?"],
+        ['customer', 'Friday at eight works.'],
+      ]).needs_discovery,
+    ).toBe(false);
+    expect(
+      scored([
+        ['agent', 'Northgate Plumbing, Dana speaking.'],
+        ['customer', 'My kitchen sink is clogged.'],
+        ['agent', 'Any garbage disposal on that sink?'],
+        ['customer', 'Yes.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      detectActions(
+        call([
+          ['agent', 'I can be there Saturday at seven.'],
+          ['customer', "Saturday at seven works, I'll have them in the barn."],
+        ]),
+        null,
+      ).tasks,
+    ).toEqual([]);
+    const schedule = [
+      ['agent', 'We can walk him. Which days?'],
+      ['customer', 'Monday through Thursday, around noon.'],
+      ['agent', 'I like to meet the dog first, could I stop by Saturday at ten?'],
+      ['customer', 'Saturday at ten works.'],
+    ] satisfies Turn[];
+    expect(detectActions(call(schedule), null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-17T10:00:00-04:00',
+    ]);
+    const walks = datasetOf('walks', [['walks_per_week', 'number', 'walks per week']]);
+    expect(extractDataset(walks, call(schedule)).data).toEqual({ walks_per_week: 4 });
+  });
+
+  test('names: "Hi Odalys, Priya from Northgate …" greets a customer no name list knows; on a mono recording "Northgate Lending, Margaret\'s speaking" is the agent\'s name', () => {
+    const caller = datasetOf('caller', [['contact_name', 'string', 'contact name']]);
+    expect(
+      extractDataset(
+        caller,
+        call([
+          ['agent', 'Hi Odalys, Priya from Northgate Print, following up on your quote request.'],
+          ['customer', 'Oh hi, yes.'],
+        ]),
+      ).data,
+    ).toEqual({ contact_name: 'Odalys' });
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: "Northgate Lending, Margaret's speaking." },
+        { speaker: 'unknown', text: 'High Margaret, this is Tomas A. Quennell, I owe the IRS.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Margaret Olsen' },
+    );
+    expect(mono.customerName?.value).toBe('Tomas');
+  });
+});

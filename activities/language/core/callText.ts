@@ -137,6 +137,13 @@ const GREETING_CUSTOMER = new RegExp(
 );
 const GREETED_BEFORE_INTRODUCTION =
   /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
+/** "Hi Marisela, Lachlan from …": the word after the greeted name is the agent's first name. */
+function greetedBeforeAgentsName(said: string, agentName: string | null): boolean {
+  const next = /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*([A-Z][a-z'-]+)/i.exec(
+    said,
+  )?.[1];
+  return Boolean(next && agentName && soundOfName(next) === soundOfName(agentName.split(/\s+/)[0]!));
+}
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
 const NAME_OPENING = `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})`;
 const BARE_NAME = new RegExp(`${NAME_OPENING}(?:[.!]?$|,\\s)`);
@@ -308,14 +315,14 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
         const title = match[1].trim().replace(/^(Mr|Mrs|Ms|Dr)\.?$/i, '$1.');
         titledSurnames.push({ name: addressed, title, sentence });
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
-      // "Hey Tariq, it's Joanna Pierce with …": a first name no list knows, greeted before the agent
-      // says who they are, written as a name is.
+      // "Hey Tariq, it's Joanna Pierce with …", "Hi Marisela, Lachlan from …": a first name no list
+      // knows, greeted before the agent says who they are, written as a name is.
       else if (
         addressed &&
         /^[A-Z][a-z]{2,}$/.test(addressed) &&
         !NOT_NAMES.has(addressed) &&
         !namesAnOrganization(addressed) &&
-        GREETED_BEFORE_INTRODUCTION.test(sentence.text)
+        (GREETED_BEFORE_INTRODUCTION.test(sentence.text) || greetedBeforeAgentsName(sentence.text, facts.agentName))
       )
         names.push(addressed);
     }
@@ -373,7 +380,8 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
 function namesTheAgent(name: string, agentName: string): boolean {
   const [agentFirstWord, ...agentRest] = agentName.split(/\s+/);
   const agentFirst = soundOfName(agentFirstWord!);
-  const words = name.split(/\s+/);
+  // "Winifred's speaking": a recognizer's possessive is still the agent's name.
+  const words = name.split(/\s+/).map((word) => word.replace(/'s$/i, ''));
   if (words.some((word) => soundOfName(word) === agentFirst)) return true;
   const agentLast = agentRest.length ? soundOfName(agentRest.join(' ')) : null;
   const last = words.length > 1 ? soundOfName(words[words.length - 1]!) : '';

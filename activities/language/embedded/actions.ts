@@ -10,7 +10,7 @@ import {
 } from '../core/callText';
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { parseNumberWords } from '../core/spokenForm';
-import { resolveDayPhrases } from './dayPhrases';
+import { WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 import { PRICE_IN_CLAUSE_BEFORE_AT, datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
 
@@ -356,6 +356,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         VISITOR_SENT.test(object))
     )
       continue;
+    // "I'll have them in the barn", "I'll have it ready": a place or a state readied, no thing delivered.
+    if (verb === 'have' && /^(?:in|at|on|inside|outside|near|under|ready|there|here|out)\b/i.test(object)) continue;
     // "I can get a tech to you this afternoon": a person is sent, no thing delivered.
     if (/^(?:get|send|have)$/.test(verb) && PERSON_SENT.test(object)) continue;
     // "I can get you closer to six and a quarter": a place or a level reached, no thing delivered.
@@ -511,6 +513,11 @@ const DECLINE =
 const SCHEDULE_BEFORE =
   /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids|(?:out|away|busy|gone|tied up|in meetings|not (?:home|back|free)|(?:won't|will not) be (?:home|back|free|there)) (?:until|till))\s*(?:at|around|by|about)?\s*$/i;
 const DEFAULT_APPOINTMENT_MINUTES = 30;
+/** Days said as a span or a habit: a schedule that repeats, not one time arranged. */
+const RECURRING = new RegExp(
+  String.raw`\b(?:${WEEKDAYS.join('|')}) (?:through|thru) (?:${WEEKDAYS.join('|')})\b|\b(?:every|each) (?:day|weekday)\b|\bweekdays\b|\bdaily\b`,
+  'i',
+);
 
 function durationMinutesOf(sentence: Sentence): number {
   const match = /\bfor (an?|half an|\d+)\s*(hour|hours|minutes|mins)\b/i.exec(sentence.text);
@@ -579,6 +586,8 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       (nearby) => Math.abs(nearby.turnIndex - sentence.turnIndex) <= 3 && MEETING_CUE.test(nearby.text),
     );
     if (!arranging) continue;
+    // "Monday through Friday, around noon", "weekdays at 7": a recurring schedule, no appointment.
+    if (RECURRING.test(sentence.text)) continue;
     const timesTalked = candidatesOffered.some((turnIndex) => sentence.turnIndex - turnIndex <= 3);
     const said = forDateParser(sentence.text, text, timesTalked);
     const results = parseDates(said, text)

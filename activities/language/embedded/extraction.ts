@@ -645,9 +645,10 @@ const EMPLOYER_PATTERNS = [
     `\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: (?!(?:in|at|on|near|by|off|outside|over|up|down|out)\\b)[a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`,
   ),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
-  // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X".
+  // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X",
+  // "I finish residency in June and start at X", "I accepted a position at X".
   new RegExp(
-    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with))\\s+(?:the\\s+)?(${ORG})`,
+    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
   ),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
@@ -1705,6 +1706,36 @@ function ageSaid(text: CallText): Found | null {
   return null;
 }
 
+/** A field that counts something in a week: "walks_per_week", "sessions per week", "days a week". */
+const asksPerWeek = (field: DatasetField) => /\b(?:per|a|each) week\b|\bweekly\b/i.test(fieldText(field));
+/** A question about which days or how often ("Which days?", "How often?"). */
+const ASKS_DAYS = /\b(?:which|what) days?\b|\bhow often\b|\bhow many (?:days|times)\b/i;
+/** Days a week said as a span or a word: "Monday through Friday" is 5, "weekdays" 5, "every day" 7. */
+function daysPerWeekIn(said: string): number | null {
+  const span = new RegExp(
+    `\\b(${WEEKDAYS.join('|')})s? (?:through|thru|to|till|until|-) (${WEEKDAYS.join('|')})\\b`,
+    'i',
+  ).exec(said);
+  if (span) {
+    const from = WEEKDAYS.indexOf(span[1]!.toLowerCase());
+    const to = WEEKDAYS.indexOf(span[2]!.toLowerCase());
+    return ((to - from + 7) % 7) + 1;
+  }
+  if (/\b(?:every )?weekdays?\b/i.test(said)) return 5;
+  if (/\b(?:every day|daily|seven days a week)\b/i.test(said)) return 7;
+  return null;
+}
+/** "Which days?" — "Monday through Friday, around noon.": the days a week the customer answers with. */
+function daysPerWeekSaid(text: CallText, keywords: string[]): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    const asked = precedingTurn(text, sentence).some((question) => ASKS_DAYS.test(question.text));
+    if (!asked && keywordsSaidIn(sentence.text, keywords).size === 0) continue;
+    const days = daysPerWeekIn(sentence.text);
+    if (days) return { value: days, sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A question that asks how many, how old, how long: its answer is a number. */
 const ASKS_QUANTITY =
   /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b/i;
@@ -1930,15 +1961,19 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
  * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|are|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|all in|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|are|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
+/** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
+const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|has|should|shall)\b[^,.!?]*\?\s*$/i;
+
 function priceStatedByAgent(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
-    if (/\?\s*$/.test(sentence.text)) continue;
-    const stated = PRICE_STATED.exec(sentence.text);
+    const said = sentence.text.replace(TRAILING_QUESTION, '.');
+    if (/\?\s*$/.test(said)) continue;
+    const stated = PRICE_STATED.exec(said);
     // What the figure is of: the words just before the verb ("And the zip is 55401").
-    const subject = sentence.text
+    const subject = said
       .slice(0, stated?.index ?? 0)
       .trim()
       .split(/\s+/)
@@ -2014,7 +2049,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     }
   }
   if (field.type === 'number') {
-    const answered = quantityAnswerFor(field, text, keywords) ?? (asksAgeInYears(field) ? ageSaid(text) : null);
+    const answered =
+      quantityAnswerFor(field, text, keywords) ??
+      (asksAgeInYears(field) ? ageSaid(text) : null) ??
+      (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null);
     if (answered) return answered;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.

@@ -274,7 +274,7 @@ export function countsIn(text: string): number[] {
     .replace(/\bat \d{1,2}\b/gi, ' ')
     // An age is no count: "my son, he just turned 17", "she's 12 years old"; nor is a rate or a
     // total ("120 a unit, so 1440 total").
-    .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?)[- ]old\b/gi, ' ')
+    .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?|months?|weeks?)[- ]old\b/gi, ' ')
     // A year is no count: "a 2019 Honda Pilot", "since 2012".
     .replace(/\b(?:19|20)\d\d(?=\s+[A-Z])|\b(?:in|since|from|of|until|before|after)\s+(?:19|20)\d\d\b/g, ' ')
     .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ');
