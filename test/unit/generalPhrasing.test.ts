@@ -4541,3 +4541,45 @@ describe('found on the thirty-eighth held-out round (h293–h300), tested in oth
     expect(mono.customerName?.value).toBe('Tomas');
   });
 });
+
+describe('found on the thirty-ninth held-out round (h301–h308), tested in other words', () => {
+  test('lending: a construction loan coming due, "now we need a permanent mortgage", is a refinance; a one-word employer that opens with digits ("3M") answers the employer question', () => {
+    expect(
+      lead([
+        ['customer', 'We built with a construction loan, it comes due in May, and now we need a permanent mortgage.'],
+        ['agent', 'What do you owe on it?'],
+        ['customer', 'Three forty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 340_000 });
+    expect(
+      lead([
+        ['agent', "And who's your employer?"],
+        ['customer', '3M, I run a lab there.'],
+      ]).employer_name,
+    ).toBe('3M');
+  });
+
+  test('"Twice a week, ideally." answering "How often?" is a per-week count; "We can fix both for two sixty." states the price', () => {
+    const sessions = datasetOf('sessions', [['sessions_per_week', 'number', 'sessions per week']]);
+    expect(
+      extractDataset(
+        sessions,
+        call([
+          ['customer', 'I want to get back in shape.'],
+          ['agent', 'How often would you like to train?'],
+          ['customer', 'Twice a week, ideally.'],
+        ]),
+      ).data,
+    ).toEqual({ sessions_per_week: 2 });
+    const quoted = datasetOf('quoted', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(
+      extractDataset(
+        quoted,
+        call([
+          ['customer', 'Both gutters are sagging.'],
+          ['agent', 'We can fix both for two sixty.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 260 });
+  });
+});

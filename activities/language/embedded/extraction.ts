@@ -620,7 +620,8 @@ function extractOccupancy(text: CallText): Found | null {
 const ORG_KIND_WORDS =
   'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
-const ORG = `[A-Z][\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:${ORG_KIND_WORDS})\\b)*`;
+// A name may open with digits ("3M", "7-Eleven"), never a clock time ("8AM").
+const ORG = `(?:[A-Z]|\\d+-?(?![AaPp]\\.?[Mm]\\b)[A-Z])[\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:${ORG_KIND_WORDS})\\b)*`;
 const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
 /**
  * How people say where they work: "I work at/for X", "I'm a nurse at X", "I'm at X", "Software
@@ -724,7 +725,8 @@ function extractEmployer(text: CallText): Found | null {
       const bare =
         (afterLeadIn && !NOT_ORGS.test(afterLeadIn) ? afterLeadIn : undefined) ??
         [BARE_ORG.exec(sentence.text)?.[1], JOB_AT_ORG.exec(sentence.text)?.[1]].find(
-          (name) => name && name.split(/\s+/).length >= 2,
+          // One word is a name when it could be no yes: "3M, I'm a chemical engineer".
+          (name) => name && (name.split(/\s+/).length >= 2 || /^\d+-?[A-Z]/.test(name)),
         );
       const cleaned = bare ? cleanOrg(bare) : null;
       if (cleaned && !FORMER.test(sentence.text)) return { value: cleaned, sentences: [sentence] };
@@ -798,7 +800,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES =
-  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)\b/gi;
+  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan))\b/gi;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -1722,6 +1724,16 @@ function daysPerWeekIn(said: string): number | null {
     return ((to - from + 7) % 7) + 1;
   }
   if (/\b(?:every )?weekdays?\b/i.test(said)) return 5;
+  // "Twice a week if I can", "three times a week".
+  const times = /\b(once|twice|two times|three times|four times|five times|(\d) times) (?:a|per|each) week\b/i.exec(
+    said,
+  );
+  if (times)
+    return times[2]
+      ? Number(times[2])
+      : { once: 1, twice: 2, 'two times': 2, 'three times': 3, 'four times': 4, 'five times': 5 }[
+          times[1]!.toLowerCase()
+        ]!;
   if (/\b(?:every day|daily|seven days a week)\b/i.test(said)) return 7;
   return null;
 }
@@ -1961,7 +1973,7 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
  * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|are|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|are|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 /** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
