@@ -1761,7 +1761,7 @@ describe('found on the twelfth held-out round (h85–h92), tested in other words
         ['agent', "I'll need your most recent bank statement."],
         ['customer', "I'll find it and email it Friday."],
       ]).tasks.map((task) => [task.owner, task.due, task.text]),
-    ).toEqual([['customer', '2026-10-16', 'the customer sends their most recent bank statement']]);
+    ).toEqual([['customer', '2026-10-16', 'The customer sends their most recent bank statement']]);
     // And when the request was not heard as one, "those" still promises something, that day.
     expect(
       actions([
@@ -3217,7 +3217,7 @@ describe('found on the audio of the twenty-fifth held-out round (h189–h196), t
       ]),
     ).toEqual([
       ['agent', '2026-10-14', 'Text the waiver to the customer'],
-      ['customer', '2026-10-17', 'the customer fills out the waiver'],
+      ['customer', '2026-10-17', 'The customer fills out the waiver'],
     ]);
     expect(tasks([['agent', 'I only mail you the estimate tomorrow.']]).map(([owner, due]) => [owner, due])).toEqual([
       ['agent', '2026-10-15'],
@@ -4051,7 +4051,7 @@ describe('found on the thirty-third held-out round (h253–h260), tested in othe
         ]),
         null,
       ).tasks.map((task) => [task.text, task.owner, task.due]),
-    ).toContainEqual(['the customer signs and returns the lease', 'customer', '2026-10-19']);
+    ).toContainEqual(['The customer signs and returns the lease', 'customer', '2026-10-19']);
     const deferred = detectActions(
       call([
         ['agent', 'Could we set up a walkthrough Thursday at ten with both of you?'],
@@ -4169,7 +4169,7 @@ describe('found on the thirty-fourth held-out round (h261–h268), tested in oth
       detectActions(call([['agent', "I'll need copies of your last two tax returns by Monday."]]), null).tasks.map(
         (task) => [task.text, task.owner, task.due],
       ),
-    ).toEqual([['the customer sends copies of their last 2 tax returns', 'customer', '2026-10-19']]);
+    ).toEqual([['The customer sends copies of their last 2 tax returns', 'customer', '2026-10-19']]);
     expect(detectActions(call([['customer', 'I need a bigger van for the shop.']]), null).tasks).toEqual([]);
     const plumber = call([
       ['customer', 'The kitchen sink is backing up.'],
@@ -4581,5 +4581,137 @@ describe('found on the thirty-ninth held-out round (h301–h308), tested in othe
         ]),
       ).data,
     ).toEqual({ quote_amount: 260 });
+  });
+});
+
+describe('found on the fortieth held-out round (h309–h316), tested in other words', () => {
+  test('occupancy: "We want to stay" in the house they rent, "Are you staying in the home?" — "Yes", and "my home base" are where the borrower lives', () => {
+    expect(
+      lead([
+        ['customer', 'The owner is selling the house we rent, and we want to stay.'],
+        ['agent', 'What is she asking?'],
+        ['customer', 'Three ten.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['customer', 'My wife passed last year and the loan is in her name, so I need to refinance.'],
+        ['agent', 'Are you staying in the home?'],
+        ['customer', 'Yes, I am.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([['customer', "I'm a traveling respiratory therapist, so the townhouse would be my home base."]]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([['customer', "We're staying with my in-laws until the townhouse closes, it's a rental for us."]]).occupancy,
+    ).toBe('Investment');
+  });
+
+  test('employer: "I\'m on contract with Cross Country Nurses" names the agency that pays', () => {
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', "I'm on contract with Cross Country Nurses, about nineteen hundred a week."],
+      ]).employer_name,
+    ).toBe('Cross Country Nurses');
+  });
+
+  test('"That could work, what\'s the place worth?" asks no pay, and "The city assessed it at four ten last year" is the home\'s value', () => {
+    expect(
+      lead([
+        ['customer', 'We need about forty thousand for a new roof, can we borrow against the house?'],
+        ['agent', "A second mortgage could work, what's the place worth?"],
+        ['customer', 'The city assessed it at four ten last year.'],
+      ]),
+    ).toMatchObject({ loan_amount: 40_000, property_value: 410_000 });
+  });
+
+  test('a thing\'s age is said as one: "roughly twelve years old", "we put it in back in 2011"; a service fee is no age', () => {
+    const unit = datasetOf('unit', [
+      ['dryer_age', 'number', 'Age of the dryer'],
+      ['service_fee', 'money', 'service fee'],
+    ]);
+    expect(
+      extractDataset(
+        unit,
+        call([
+          ['customer', 'Our dryer runs but there is no heat.'],
+          ['agent', 'How old is it, and who made it?'],
+          ['customer', "It's a Whirlpool, roughly twelve years old."],
+          ['agent', 'The trip charge is seventy nine.'],
+        ]),
+      ).data,
+    ).toEqual({ dryer_age: 12, service_fee: 79 });
+    expect(
+      extractDataset(
+        unit,
+        call([
+          ['agent', 'How old is the dryer?'],
+          ['customer', 'We put it in back in 2011.'],
+          ['agent', 'The trip charge is seventy nine.'],
+        ]),
+      ).data,
+    ).toEqual({ dryer_age: 15, service_fee: 79 });
+  });
+
+  test('next steps: "Please mail me the signed form by Monday." — "We will, thanks." agrees; "Yes, I will." answering a yes-or-no question does not', () => {
+    expect(
+      scored([
+        ['agent', 'Please mail me the signed form by Monday.'],
+        ['customer', 'We will, thanks.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    // A recognizer drops the comma.
+    expect(
+      scored([
+        ['agent', 'Could you leave the spare key with the front desk?'],
+        ['customer', 'I will thank you.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Will you be the only one on the loan?'],
+        ['customer', 'Yes, I will.'],
+      ]).next_steps_agreed,
+    ).toBe(false);
+  });
+
+  test('appointments: a recognizer\'s "at 8.15 am evening" is a quarter past eight in the evening', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', "Let's go over it by video Thursday at 8.15 am evening."],
+          ['customer', 'Thursday at 8.15 works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-15T20:15:00-04:00']);
+  });
+
+  test('a business answering on a mono recording ("Fernhill Bakery, this is Oksana.") names no caller', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Fernhill Bakery, this is Oksana.' },
+        { speaker: 'unknown', text: 'Hi Oksana, I need a cake for a retirement party.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Oksana Petrenko' },
+    );
+    expect(mono.customerName).toBeNull();
+  });
+
+  test('tasks: "I\'ll have the appraisal report for you by Friday" is made ready for the customer; "I\'ll send them over after lunch" is the request just made, not a new task', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Send me your bank statements today, and I will have the rate sheet for you by Friday.'],
+          ['customer', "I'll send them over after lunch."],
+        ]),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toEqual([
+      ['The customer sends their bank statements', 'customer', '2026-10-14'],
+      ['Have the rate sheet ready for the customer', 'agent', '2026-10-16'],
+    ]);
   });
 });

@@ -196,8 +196,9 @@ const NOT_NAMES = new Set([
  * Words that make a capitalized name a business, not a person: "Good morning, Summit Lending, you've
  * got Marcus" greets no customer.
  */
+// A trade's or a shop's word ends many a business's name ("Crumbholo Bakery, this is Bettina").
 const ORGANIZATION_WORD =
-  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors)\b/;
+  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors|Bakery|Bakeries|Cafe|Café|Diner|Restaurant|Bistro|Pizzeria|Deli|Brewery|Winery|Salon|Spa|Studio|Boutique|Florist|Grocery|Hardware|Pharmacy|Hospital|Healthcare|Veterinary|Remodeling|Renovations?|Construction|Contracting|Landscaping|Lawn|Repair|Appliance|Cleaning|Hauling|Movers|Moving|Mechanical|Electric|Electrical|HVAC|Pest|Grooming|Kennels?|Daycare|Academy|Schools?|Tutoring|Printing|Photography|Catering|Auto|Automotive|Collision|Towing|Storage|Logistics|Freight|Trucking|Software|Technologies|Tech|Labs?|Agency|Savings|Federal|Union|Office)\b/;
 export const namesAnOrganization = (name: string) => ORGANIZATION_WORD.test(name);
 
 function isPersonName(candidate: string): boolean {
@@ -329,6 +330,8 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
     for (const name of names) {
       // Neither the agent's name nor a greeting to the agent ("Hike Keith", a recognizer's "Hi Keith").
       if (facts.agentName && namesTheAgent(name, facts.agentName)) continue;
+      // "Crumbholo Bakery, this is Bettina." on a mono recording: the business answering, no caller.
+      if (namesAnOrganization(name)) continue;
       heard.push({ name, sentence });
     }
   }

@@ -311,8 +311,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         /^(?:today|tonight|tomorrow|later|soon|right away|first thing|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(
           match[2]!.trim(),
         ) ||
-        // "I'll send those over by Monday" (not "fill it out by Friday", a new task).
-        (/^(?:by|before|on|until|no later than)\b/i.test(match[2]!.trim()) &&
+        // "I'll send those over by Monday", "I'll send them over at lunch" (not "fill it out by
+        // Friday", a new task).
+        (/^(?:over\s+)?(?:by|before|on|until|no later than|at|around|after|during)\b/i.test(match[2]!.trim()) &&
           /\b(?:it|them|those|these|that)\s+(?:over\s+)?$/i.test(beforeObject)) ||
         /\s(?:them|it|those)\s+to\s+you\b/i.test(sentence.text))
     ) {
@@ -377,6 +378,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // A verb that holds its object ("fill it out") needs no other.
     const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
     if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
+    // "I'll have a" and the rest lost to the next segment: an article alone names nothing.
+    if (/^(?:a|an|the|some|your|my|our)$/i.test(object)) continue;
     // "I'll email you the form tonight, just sign it …": "it" is what the promise just named.
     const promised = tasks.find((task) => task.turnIndex === sentence.turnIndex && task.owner !== owner);
     const pointsAtPromise = promised && (/^(?:it|them|those|these|that)$/i.test(object) || (objectInVerb && !object));
@@ -397,11 +400,16 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
           ? `${capitalize(verb)} ${cleanObject.replace(/\byour\b/gi, `${customer}'s`)}`
           : `${capitalize(verb)} ${cleanObject} for ${customer}`
         : owner === 'agent'
-          ? `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
+          ? // "I'll have a pre-approval for you by Thursday": a thing made ready for the customer.
+            verb === 'have'
+            ? `Have ${cleanObject} ready for ${customer}`
+            : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
           : `${customer} ${thirdPerson(verb)} ${cleanObject}`
     )
       .replace(/\s+/g, ' ')
-      .trim();
+      .trim()
+      // "the customer sends …" opens a sentence.
+      .replace(/^the /, 'The ');
     const duplicate = tasks.find((task) => task.owner === owner && sharesNoun(task.object, cleanObject));
     if (duplicate) {
       // "Please take me off your list." — "I'll put your number on our do not call list right away.":
@@ -776,6 +784,11 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       new RegExp(`\\b(${WINDOW_DAY}),? ${HOURS_WINDOW}\\b`, 'gi'),
       (_all, day: string, fromSaid: string, minutes: string | undefined, toSaid: string) =>
         `${day} ${windowStart(fromSaid, minutes, toSaid)}`,
+    )
+    // "at 7.30 a.m. evening": a recognizer's "a.m." before the evening said is the evening's.
+    .replace(
+      /\b(\d{1,2})(?:[:.](\d\d))?\s*a\.?\s?m\b\.?,?\s+(?:in the )?(?:evening|night)\b/gi,
+      (_all, hour: string, minutes?: string) => `${hour}:${minutes ?? '00'} pm`,
     )
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')

@@ -286,7 +286,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "What do you think the house would appraise for?" (a recognizer's "would have raised for").
   [
     'property_value',
-    /\b(worth|valued?|apprais\w*|market value|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
+    /\b(worth|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -300,7 +300,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE = new RegExp(
-  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
   'i',
 );
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
@@ -337,10 +337,14 @@ const PER_MONTH: Partial<Record<MoneyRole, number>> = {
   hourly_income: (40 * 52) / 12,
 };
 
+// "The county assessed it at 380 last year": a home's value said with its year is no pay.
+const HOME_VALUE_CUE = MONEY_ROLES.find(([role]) => role === 'property_value')![1];
+
 function roleOfWords(words: string, incomeContext: boolean): MoneyRole | OtherRole | null {
   for (const [role, cue] of MONEY_ROLES) {
     if (!cue.test(words)) continue;
     if (INCOME_ROLES.includes(role) && !incomeContext && !INCOME_CUE.test(words)) continue;
+    if (INCOME_ROLES.includes(role) && HOME_VALUE_CUE.test(words)) continue;
     return role;
   }
   return null;
@@ -578,7 +582,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent))\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -637,6 +641,10 @@ const EMPLOYER_PATTERNS = [
     `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
+  // A travel nurse's or a contractor's agency: "I'm on contract with Aya Healthcare", "contracted through X".
+  new RegExp(
+    `\\b(?:I'm|I am|I've been|I have been|I work)\\s+(?:on (?:a )?contract|contracted|contracting|on assignment)\\s+(?:with|through|for)\\s+(?:the\\s+)?(${ORG})`,
+  ),
   new RegExp(
     `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
@@ -1688,6 +1696,27 @@ function asksAgeInYears(field: DatasetField): boolean {
     .filter((word) => !/^(?:age|years?|old|in|of|the|a|an|how|is|what|their|his|her|your)$/.test(word))
     .every((word) => AGED_ONE.test(word));
 }
+/**
+ * A field asking how old a thing is, in years ("appliance_age", "Age of the roof"): its value is
+ * said as an age, never a price or a count. A person's or a pet's age is read by ageSaid.
+ */
+function asksAgeOfAThing(field: DatasetField): boolean {
+  const said = fieldText(field);
+  return /\b(?:age|old)\b/i.test(said) && !/\b(?:weeks?|months?)\b/i.test(said) && !asksAgeInYears(field);
+}
+/**
+ * "About nine years old", "a 12-year-old furnace", "we've had it 9 years": ages in years; "we put it
+ * in in 2009", "it's from 2015": the years since, on the day of the call.
+ */
+function yearsOldIn(said: string, recordedAt: Date): number[] {
+  const ages = [...said.matchAll(/\b(\d{1,3})[- ](?:years?|yrs?)(?:[- ]old)?\b/gi)].map((match) => Number(match[1]));
+  const since =
+    /\b(?:put (?:it |them )?in|installed|built|bought|got (?:it|them)|replaced|from|since|back in|in|a|an)\s+(?:around |about |maybe |like )?((?:19|20)\d\d)\b/i.exec(
+      said,
+    );
+  if (since) ages.push(recordedAt.getUTCFullYear() - Number(since[1]));
+  return ages.filter((age) => age > 0 && age <= 150);
+}
 /** Who an age is said of: a relative or a pet (with or without its name), a name, he, she, I. */
 const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)(?<name>[A-Z][a-z]+)|[Hh]e|[Ss]he|I)`;
 /** "My daughter Ruby is nine and…", "he just turned 12.", "a 7-year-old": an age in years, said as such. */
@@ -1765,7 +1794,11 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
       .pop();
     const asked = question ? keywordsSaidIn(question.text, keywords).size : 0;
     if (asked === 0 || (best && best.asked >= asked)) continue;
-    const [value] = valuesOfType(field, sentence, text, keywords);
+    // "How old is it?" — "About nine.": the reply's bare number is the age.
+    const [value] = [
+      ...valuesOfType(field, sentence, text, keywords),
+      ...(asksAgeOfAThing(field) ? countsIn(sentence.text).filter((count) => count <= 150) : []),
+    ];
     if (value !== undefined) best = { found: { value, sentences: [sentence] }, asked };
   }
   return best?.found ?? null;
@@ -1783,6 +1816,8 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         const year = yearIn(sentence.text, text.facts.recordedAt);
         return year === null ? [] : [year];
       }
+      // "The service call is eighty nine": an age is said as one ("about nine years old").
+      if (asksAgeOfAThing(field)) return yearsOldIn(sentence.text, text.facts.recordedAt);
       const counts = countsWithNouns(sentence.text, keywords);
       const people = asksPeople(keywords) ? peopleNamedIn(sentence.text) : null;
       // "Me, my wife and our three kids" counts five people, not three.
