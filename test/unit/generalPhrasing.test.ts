@@ -4715,3 +4715,134 @@ describe('found on the fortieth held-out round (h309–h316), tested in other wo
     ]);
   });
 });
+
+describe('found on the forty-first held-out round (h317–h324), tested in other words', () => {
+  test('lending: "I run the local Kroger" names the employer; "What\'s your price range?" is a purchase; "A two bedroom in Tulsa for one eighty nine" is the price; equity taken out of "our home" to buy a rental is taken from where they live', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do for work?'],
+        ['customer', 'I run the local Kroger, about seventy eight thousand a year.'],
+      ]).employer_name,
+    ).toBe('Kroger');
+    expect(
+      lead([
+        ['customer', 'I work for myself and want to see what I can afford.'],
+        ['agent', "What's your price range?"],
+        ['customer', 'Around three fifty, a townhouse maybe.'],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+    expect(
+      lead([
+        ['agent', 'Have you found anything yet?'],
+        ['customer', 'A two bedroom in Tulsa for one eighty nine.'],
+      ]).purchase_price,
+    ).toBe(189_000);
+    expect(
+      lead([
+        ['customer', "We'd like to take some equity out of our home to buy a rental."],
+        ['agent', "What's the home worth?"],
+        ['customer', 'About five ten.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+  });
+
+  test('names: a surname opened by a particle ("Joaquin De La Rosa", "Pieter van der Berg") is whole', () => {
+    expect(
+      lead([
+        ['agent', 'Northgate Lending, this is Priya.'],
+        ['customer', 'Hi Priya, this is Joaquin De La Rosa. We want to refinance.'],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Joaquin', borrower_last_name: 'De La Rosa' });
+    expect(
+      lead([
+        ['agent', 'Northgate Lending, this is Priya.'],
+        ['customer', 'Hi Priya, Pieter van der Berg, we want to refinance.'],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Pieter', borrower_last_name: 'van der Berg' });
+  });
+
+  test('datasets: "ninety a car" is the price per vehicle; "Sixty people, May fourth and fifth." answers a headcount and, after "and when?", the event date; "a dying oak tree" is an oak', () => {
+    const detailing = datasetOf('detailing', [
+      ['vehicle_count', 'number', 'vehicle count'],
+      ['price_per_vehicle', 'money', 'price per vehicle'],
+    ]);
+    expect(
+      extractDataset(
+        detailing,
+        call([
+          ['customer', 'We have 5 delivery cars that need cleaning.'],
+          ['agent', 'Interior and exterior is ninety a car.'],
+        ]),
+      ).data,
+    ).toEqual({ vehicle_count: 5, price_per_vehicle: 90 });
+    // "about 300-80 a month", a recognizer's three eighty: one figure, and no figure starts inside it.
+    const premium = datasetOf('premium', [['monthly_premium', 'money', 'What the customer pays per month now']]);
+    expect(
+      extractDataset(premium, call([['customer', 'My plan through work costs me about 300-80 a month.']])).data,
+    ).toEqual({ monthly_premium: 380 });
+    const retreat = datasetOf('retreat', [
+      ['headcount', 'number', 'headcount'],
+      ['event_date', 'date', 'event date'],
+    ]);
+    expect(
+      extractDataset(
+        retreat,
+        call([
+          ['agent', 'How many people are coming, and when?'],
+          ['customer', 'Sixty people, May fourth and fifth.'],
+        ]),
+      ).data,
+    ).toEqual({ headcount: 60, event_date: '2027-05-04' });
+    const tree = datasetOf('tree', [['tree_species', 'string', 'tree species']]);
+    expect(extractDataset(tree, call([['customer', "We've got a dying oak tree over the driveway."]])).data).toEqual({
+      tree_species: 'oak',
+    });
+  });
+
+  test('a vet\'s voicemail: "Mochi\'s vaccines" names the pet; "arrive by 8:45" and "nothing to eat after midnight" are no appointments of their own', () => {
+    const pet = datasetOf('pet', [['pet_name', 'string', 'pet name']]);
+    const voicemail = callTextOf(
+      [
+        {
+          speaker: 'agent',
+          text: "Hi, it's Priya at Northgate Animal Hospital. Mochi's vaccines are done and her spay is set for Monday the 19th at 9. Please arrive by 8:45, and nothing to eat after midnight.",
+        },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+    );
+    expect(extractDataset(pet, voicemail).data).toEqual({ pet_name: 'Mochi' });
+    expect(detectActions(voicemail, null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-19T09:00:00-04:00',
+    ]);
+  });
+
+  test('scorecards and times: "How about this Thursday at two?" asks nothing, "what do you do for a living" without its question mark asks; "I can get them to you." agrees; a recognizer\'s "Friday at 10 45" is 10:45', () => {
+    expect(
+      scored([
+        ['agent', 'We can come to your lot. How about this Thursday at two?'],
+        ['customer', 'Thursday at two works.'],
+      ]).needs_discovery,
+    ).toBe(false);
+    expect(
+      scored([
+        ['agent', 'Thanks for calling, this is Priya. what do you do for a living'],
+        ['customer', 'I drive for FedEx.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', "I'll need two months of bank statements."],
+        ['customer', 'I can get them to you.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Could you come in Friday at 10 45?'],
+          ['customer', 'Friday at 10 45, sure.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-16T10:45:00-04:00']);
+  });
+});

@@ -117,7 +117,10 @@ export function splitSentences(text: string): string[] {
 export const byCustomer = (sentence: Sentence) => sentence.speaker !== 'agent';
 export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 
-const NAME = "[A-Z][a-zA-Z'-]+(?:\\s+[A-Z][a-zA-Z'-]+)?";
+/** Words that open a surname of more than one word: "Van Dijk", "De La Cruz", "Della Rosa". */
+const SURNAME_PARTICLE =
+  '(?:[Vv]an|[Vv]ander|[Vv]on|[Dd]e|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]os|[Dd]u|[Ll]a|[Ll]e|[Tt]er|[Tt]en|[Dd]er|[Dd]en)';
+const NAME = `[A-Z][a-zA-Z'-]+(?:\\s+(?:${SURNAME_PARTICLE}\\s+){0,2}[A-Z][a-zA-Z'-]+)?`;
 /** A title before a name: "Mrs. Okafor" and "Mr. Patel" are surnames, never first names. */
 const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)';
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
@@ -400,13 +403,21 @@ export function sameFirstName(a: string, b: string): boolean {
 }
 
 /** "Mr. Nguyen": a title before a surname, no first name. */
+const SURNAME_PARTICLE_WORD = new RegExp(`^${SURNAME_PARTICLE}$`);
 const TITLED_SURNAME = new RegExp(`^${TITLE}[A-Z][a-zA-Z'-]+$`);
 
 /** A name's first and last word; a titled surname ("Mr. Nguyen") has no first name. */
 export function splitName(name: string): { first: string | null; last: string | null } {
   const words = name.trim().split(/\s+/);
   if (TITLED_SURNAME.test(name.trim())) return { first: null, last: words[words.length - 1]! };
-  return { first: words[0]!, last: words.length > 1 ? words[words.length - 1]! : null };
+  // "Pieter Van Dijk" is Van Dijk, "Maria De La Cruz" De La Cruz; "Mary Ann Smith" is Smith.
+  const particle = words.findIndex(
+    (word, index) => index > 0 && index < words.length - 1 && SURNAME_PARTICLE_WORD.test(word),
+  );
+  return {
+    first: words[0]!,
+    last: words.length > 1 ? (particle > 0 ? words.slice(particle).join(' ') : words[words.length - 1]!) : null,
+  };
 }
 
 /**

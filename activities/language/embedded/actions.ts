@@ -616,8 +616,22 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       candidatesOffered.push(sentence.turnIndex);
       // "Is tomorrow at 3:15 okay?" — "Anything earlier?" — "We have 9:45.": a time without a day
       // offered after a time was turned down is on that day.
+      const before = said.slice(0, result.index);
+      // "No food after midnight the night before": a cutoff, no time to meet.
+      if (!daySaid && /\bafter\s*$/i.test(before) && /\b(?:no|nothing|don't|do not|stop)\b/i.test(before)) continue;
       if (daySaid) lastDay = { turnIndex: sentence.turnIndex, start, declined: false };
-      else if (lastDay?.declined && sentence.turnIndex - lastDay.turnIndex <= 3) {
+      else if (lastDay && !lastDay.declined && lastDay.turnIndex === sentence.turnIndex) {
+        // "… set for Tuesday the fourteenth at eight. Please drop her off by 7:45": a time the same
+        // turn says after a day is on that day, and arriving by it is part of that visit.
+        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
+        const onThatDay = onSameLocalDay(
+          lastDay.start,
+          local.getUTCHours() * 60 + local.getUTCMinutes(),
+          text.facts.utcOffsetMinutes,
+        );
+        if (/\bby\s*$/i.test(before) && onThatDay.getTime() <= lastDay.start.getTime()) continue;
+        start = onThatDay;
+      } else if (lastDay?.declined && sentence.turnIndex - lastDay.turnIndex <= 3) {
         const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
         start = onSameLocalDay(
           lastDay.start,
@@ -746,8 +760,12 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     // "We'll pre-treat that at three rooms": a number before a plural noun counts things, it is no time.
     .replace(COUNT_AFTER_AT, '$1')
-    // "Saturday at 10-30": a recognizer's hyphen between the hour and its minutes.
+    // "Saturday at 10-30", "Saturday at 9 30": a recognizer's hyphen or space between the hour and its minutes.
     .replace(/\b(at|by|around) (1[0-2]|0?[1-9])-([0-5]\d)\b(?!-)/gi, '$1 $2:$3')
+    .replace(
+      /\b(at|by|around) (1[0-2]|0?[1-9]) ([0-5]\d)\b(?!\s*(?:[a-z]+s\b|percent|%|dollars|thousand|grand|k\b))/gi,
+      '$1 $2:$3',
+    )
     // "They listed it at 2.39.9": a figure (239,900 said as pairs), not 2:39; the date parser needs no figure.
     .replace(/\b\d\.\d\d\.\d\b/g, 'a figure')
     // "It appraised at 5.20 in January": after a price's word, pairs (520,000), not 5:20.

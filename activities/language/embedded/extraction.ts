@@ -279,7 +279,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME})\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -601,9 +601,18 @@ function saidWithoutNegation(sentence: Sentence, cue: RegExp): boolean {
     );
 }
 
+/** "Pull some equity out of my house to put down on a rental": the rental is what the cash buys. */
+const CASH_FROM_OWN_HOME = (sentence: Sentence) =>
+  CASH_OUT.test(sentence.text) && /\b(?:my|our) (?:house|home|place)\b/i.test(sentence.text);
+
 function extractOccupancy(text: CallText): Found | null {
   for (const [occupancy, cue] of OCCUPANCY_CUES) {
-    const said = text.sentences.find((sentence) => byCustomer(sentence) && saidWithoutNegation(sentence, cue));
+    const said = text.sentences.find(
+      (sentence) =>
+        byCustomer(sentence) &&
+        saidWithoutNegation(sentence, cue) &&
+        !(occupancy === 'Investment' && CASH_FROM_OWN_HOME(sentence)),
+    );
     if (said) return { value: occupancy, sentences: [said] };
     // "Will this be your primary residence?" — "Yes."
     const confirmed = text.sentences.find(
@@ -654,6 +663,8 @@ const EMPLOYER_PATTERNS = [
     `\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: (?!(?:in|at|on|near|by|off|outside|over|up|down|out)\\b)[a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`,
   ),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+  // "I manage a Dollar General": the store a manager runs is the employer.
+  new RegExp(`\\bI (?:manage|supervise|run) (?:a|an|the) (?:local )?(${ORG})`),
   // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X",
   // "I finish residency in June and start at X", "I accepted a position at X".
   new RegExp(
@@ -800,7 +811,7 @@ const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|\d+\s+purchase)\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase)\b`,
   'gi',
 );
 /**
@@ -1077,7 +1088,21 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "How many of you?" — "Me, my husband and our two teenagers." for a member count.
   member: ['people', 'person', 'family', 'many'],
   // "We're getting married October eighteenth", "the party is on the ninth".
-  event: ['wedding', 'married', 'marry', 'party', 'ceremony', 'reception', 'celebration'],
+  event: [
+    'wedding',
+    'married',
+    'marry',
+    'party',
+    'ceremony',
+    'reception',
+    'celebration',
+    'offsite',
+    'retreat',
+    'conference',
+  ],
+  // "How many people are you bringing?" for a headcount.
+  headcount: ['people', 'person', 'guest', 'attendee', 'bringing'],
+  attendance: ['people', 'person', 'guest', 'attendee'],
   chose: ['decided', 'went', 'picked'],
   insurance: ['insured', 'carrier', 'policy'],
   carrier: ['insurance', 'insurer', 'insured', 'policy'],
@@ -1326,10 +1351,15 @@ const PET_NAMED_AFTER =
   /\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}(?:dog|cat|puppy|kitten|pup)\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)/;
 const PET_NAMED_LOWER =
   /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b|\s*[.!?]?\s*$)/;
+/** "Pepper's bloodwork came back normal": a name owning what a vet does for an animal. */
+const PET_NAMED_BY_CARE =
+  /\b([A-Z][a-z]+)'s (?:bloodwork|blood work|checkup|check-up|vaccines?|vaccinations?|shots|dental|teeth cleaning|surgery|x-rays?|lab (?:work|results)|spay|neuter|grooming|nail trim|heartworm test|stitches)\b/;
 function petNameIn(sentence: Sentence, field: DatasetField): string | null {
   const asked = fieldText(field).toLowerCase();
   if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
-  const name = (PET_NAMED.exec(sentence.text) ?? PET_NAMED_AFTER.exec(sentence.text))?.[1];
+  const name = (PET_NAMED.exec(sentence.text) ??
+    PET_NAMED_AFTER.exec(sentence.text) ??
+    PET_NAMED_BY_CARE.exec(sentence.text))?.[1];
   if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
   // A recognizer writes the name in lower case ("my dog biscuit has been limping"): a word between
   // the animal and what it does, or ending the sentence ("a groom for my dog waffles.").
@@ -1382,6 +1412,9 @@ function wantedThingIn(sentence: Sentence): string | null {
   return phrase.length > 2 && !STOP_WORDS.has(phrase) ? phrase : null;
 }
 
+/** A field asking which kind of a living thing: "tree_species", "dog_breed", "grape_variety". */
+const ASKS_KIND_OF_LIVING_THING = /(?:^|_)(?:species|breed|variety|cultivar)(?:_|$)/i;
+
 /** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
 function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field: DatasetField): string | null {
   const words = sentence.text
@@ -1418,14 +1451,17 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     start > 0 &&
     /^[a-z]+$/.test(words[start - 1]!) &&
     !STOP_WORDS.has(words[start - 1]!.toLowerCase()) &&
-    // Not a verb before the thing: "we're seeing roaches", "we have ants".
-    !/^(free|new|great|good|big|little|my|your|seeing|having|getting|finding|noticing|got|have|had|see|saw|found|need|want)$/.test(
+    // Not a verb before the thing ("we're seeing roaches", "we have ants"), nor its state ("a dead ash tree").
+    !/^(free|new|great|good|big|little|huge|tall|small|old|dead|dying|sick|diseased|rotten|rotting|fallen|broken|leaning|my|your|seeing|having|getting|finding|noticing|got|have|had|see|saw|found|need|want)$/.test(
       words[start - 1]!,
     )
   )
     start--;
+  // "A dead ash tree" for a tree's species is "ash": the thing's own word is no kind of it.
+  const kindOfTheWord =
+    start < index && ASKS_KIND_OF_LIVING_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
   const phrase = words
-    .slice(start, index + 1)
+    .slice(start, kindOfTheWord ? index : index + 1)
     .join(' ')
     .toLowerCase();
   // A word of the field's name alone ("plan" for a current plan) names nothing; the description's
@@ -1804,6 +1840,33 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
   return best?.found ?? null;
 }
 
+/** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
+function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
+  for (const sentence of text.sentences) {
+    for (const match of sentence.text.matchAll(
+      /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
+    )) {
+      if (!keywords.includes(stem(match[2]!))) continue;
+      const [amount] = amountsIn(match[1]!);
+      if (amount) return { value: amount.value, sentences: [sentence] };
+    }
+  }
+  return null;
+}
+
+/** A when-question: "…, and when?", "When is it?", "What day?", "What date were you thinking?" */
+const ASKS_WHEN = /\bwhen\b|\bwhat (?:day|date|dates|weekend|month)\b/i;
+/** The first date opening the customer's reply to a when-question. */
+function dateAnsweringWhen(field: DatasetField, text: CallText, keywords: string[]): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    if (!opensItsTurn(text, sentence)) continue;
+    if (!precedingTurn(text, sentence).some((question) => byAgent(question) && ASKS_WHEN.test(question.text))) continue;
+    const [value] = valuesOfType(field, sentence, text, keywords);
+    if (value !== undefined) return { value, sentences: [sentence] };
+  }
+  return null;
+}
+
 /** Candidate values of a field in one sentence. */
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
@@ -2095,6 +2158,23 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       if (cleaned && !inAgentsOrganization(cleaned, text)) return { value: cleaned, sentences: [sentence] };
     }
   }
+  // "Full details are eighty five a van": a price per thing is the figure said "a"/"per" that thing.
+  if (field.type === 'money' && /\bper\b|\beach\b/i.test(fieldText(field))) {
+    const perThing = pricePerThingSaid(text, keywords);
+    if (perThing) return perThing;
+  }
+  // "How many people are you bringing, and when?" — "Forty five people, March eighteenth": the
+  // date answering a when-question, when no sentence says the field's words with a date.
+  if (
+    field.type === 'date' &&
+    !text.sentences.some(
+      (sentence) =>
+        keywordsSaidIn(sentence.text, keywords).size > 0 && valuesOfType(field, sentence, text, keywords).length > 0,
+    )
+  ) {
+    const answered = dateAnsweringWhen(field, text, keywords);
+    if (answered) return answered;
+  }
   if (field.type === 'number') {
     const answered =
       quantityAnswerFor(field, text, keywords) ??
@@ -2150,7 +2230,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
               ? placeIn(sentence, field)
               : kind === 'frequency'
                 ? howOftenIn(sentence.text)
-                : wantedThingIn(sentence);
+                : (petNameIn(sentence, field) ?? wantedThingIn(sentence));
       if (value) return { value, sentences: [sentence] };
     }
   }

@@ -55,6 +55,7 @@ const PAIRS_AND_HUNDREDS_DIGIT =
   /(?<![\d,.$])\$?([1-9])\.(\d\d)\.(\d)\b(?![\d.]\d)|(?<![\d,.$-])([1-9]\d\d)-(\d)\b(?![\d-])/g;
 /** "Two ninety one and change" written "2-91": pairs a recognizer joined with a hyphen (291). */
 const PAIRS_HYPHENATED = /(?<![\d,.$-])\b([1-9])-(\d\d)\b(?![\d-]|\.\d)/g;
+const HUNDREDS_HYPHENATED = /(?<![\d,.$-])\$?\b([1-9])00-([2-9]\d)\b(?![\d-]|\.\d)/g;
 
 export function amountsIn(said: string): SaidAmount[] {
   const text = said
@@ -75,6 +76,12 @@ export function amountsIn(said: string): SaidAmount[] {
     const pairs = digit
       ? Number(digit) * 100 + Number(pair) + Number(tenth) / 10
       : Number(hundreds) + Number(hyphenedTenth) / 10;
+    found.push({ value: pairs, explicit: false, pairs, at: match.index });
+    taken.push([match.index, match.index + match[0].length]);
+  }
+  // "It costs me about 300-80 a month": three hundred eighty, its hundreds written as a figure.
+  for (const match of text.matchAll(HUNDREDS_HYPHENATED)) {
+    const pairs = Number(match[1]) * 100 + Number(match[2]);
     found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
