@@ -134,17 +134,17 @@ const SELF_INTRODUCTION = [
 const ADDRESSING_CUSTOMER = new RegExp(
   `\\b(?:[Ss]peaking with|[Ss]peak (?:with|to)|[Mm]essage is for|[Mm]essage for|[Tt]alking (?:with|to)|[Ii]s this|[Aa]re you|[Ll]ooking for|[Cc]alling for|[Tt]rying to reach|[Hh]oping to (?:reach|speak (?:with|to))|[Mm]ay I speak (?:with|to))\\s+(${TITLE}?)(${NAME})\\b`,
 );
+/** How a call opens with a greeting: "Hi", "Hello", "Hey", "Good morning", "Evening". */
+const GREETING_WORD = String.raw`(?:[Hh]i|[Hh]ello|[Hh]ey|(?:[Gg]ood )?(?:[Mm]orning|[Aa]fternoon|[Ee]vening))`;
 /** The agent greeting the customer by name: "Hi Renata, it's Marcus at …", "Good morning Mr. Patel." */
-const GREETING_CUSTOMER = new RegExp(
-  `^(?:[Hh]i|[Hh]ello|[Hh]ey|(?:[Gg]ood )?(?:[Mm]orning|[Aa]fternoon|[Ee]vening)),?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`,
-);
-const GREETED_BEFORE_INTRODUCTION =
-  /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*(?:it's|this is|i'm|i am|my name is)\s/i;
+const GREETING_CUSTOMER = new RegExp(`^${GREETING_WORD},?\\s+(${TITLE}?)(${NAME})\\s*[,.!?]`);
+/** A greeting and one name set off by a comma: "Hi Marisela, …". */
+const GREETED_NAME = String.raw`^${GREETING_WORD},?\s+[A-Z][a-z'-]+,\s*`;
+const GREETED_BEFORE_INTRODUCTION = new RegExp(`${GREETED_NAME}(?:it's|this is|i'm|i am|my name is)\\s`, 'i');
+const GREETED_BEFORE_A_NAME = new RegExp(`${GREETED_NAME}([A-Z][a-z'-]+)`, 'i');
 /** "Hi Marisela, Lachlan from …": the word after the greeted name is the agent's first name. */
 function greetedBeforeAgentsName(said: string, agentName: string | null): boolean {
-  const next = /^(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)),?\s+[A-Z][a-z'-]+,\s*([A-Z][a-z'-]+)/i.exec(
-    said,
-  )?.[1];
+  const next = GREETED_BEFORE_A_NAME.exec(said)?.[1];
   return Boolean(next && agentName && soundOfName(next) === soundOfName(agentName.split(/\s+/)[0]!));
 }
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
