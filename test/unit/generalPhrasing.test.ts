@@ -4846,3 +4846,101 @@ describe('found on the forty-first held-out round (h317–h324), tested in other
     ).toEqual(['2026-10-16T10:45:00-04:00']);
   });
 });
+
+describe('found on the forty-second held-out round (h325–h332), tested in other words', () => {
+  test('lending: "an accepted offer at three fifty nine" is a price, not a time; "about ninety eight thousand" answering "And what do you do?" is a yearly pay; "You applied for forty thousand?" is the loan', () => {
+    expect(
+      lead([
+        ['customer', 'We have an accepted offer at three fifty nine, and I want a better rate.'],
+        ['agent', 'And what do you do?'],
+        ['customer', "I'm a nurse at Banner Health, about ninety eight thousand."],
+      ]),
+    ).toMatchObject({ purchase_price: 359_000, monthly_income: 8166.67 });
+    expect(
+      lead([
+        ['agent', 'You applied for forty thousand?'],
+        ['customer', 'Yes, for a new roof.'],
+      ]).loan_amount,
+    ).toBe(40_000);
+    // Under forty thousand a month's pay may have lost its "a month": no yearly pay is guessed.
+    expect(
+      lead([
+        ['agent', 'What do you do for a living?'],
+        ['customer', "I'm a partner at Keane Group, roughly 30,000 before taxes."],
+      ]).monthly_income,
+    ).toBeUndefined();
+  });
+
+  test('lending: a house paid for in cash and "get some of that money back" is a cash-out refinance whose loan is what is taken out and whose value is what was paid', () => {
+    expect(
+      lead([
+        [
+          'customer',
+          'We paid cash for the house last year, four twenty, and now we want to get some of that money back.',
+        ],
+        ['agent', 'How much do you want to take out?'],
+        ['customer', 'About three hundred.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 300_000, property_value: 420_000 });
+  });
+
+  test('next steps: "Please send your last two pay stubs." — "I\'ll grab them tonight." agrees', () => {
+    expect(
+      scored([
+        ['agent', 'Please send your last two pay stubs.'],
+        ['customer', "I'll grab them tonight."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test('datasets: a size ("twenty by forty") is no sum; "a two hundred dollar deposit" is the deposit; "for that size is one ninety" is the price; "a fiberglass pool" is a fiberglass type; "What\'s the date?" is answered over a month said in passing', () => {
+    const rental = datasetOf('rental', [
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+      ['deposit_amount', 'money', 'deposit amount'],
+    ]);
+    expect(
+      extractDataset(
+        rental,
+        call([
+          ['customer', 'We need a tent for a reunion.'],
+          ['agent', 'A twenty by forty tent would be nine fifty, with a two hundred dollar deposit.'],
+        ]),
+      ).data,
+    ).toEqual({ quote_amount: 950, deposit_amount: 200 });
+    const pool = datasetOf('pool', [
+      ['pool_type', 'string', 'pool type'],
+      ['quote_amount', 'money', 'The price quoted, in dollars'],
+    ]);
+    expect(
+      extractDataset(
+        pool,
+        call([
+          ['customer', 'We have a fiberglass pool that needs closing.'],
+          ['agent', 'A closing for that size is one ninety.'],
+        ]),
+      ).data,
+    ).toEqual({ pool_type: 'fiberglass', quote_amount: 190 });
+    const reunion = datasetOf('reunion', [['event_date', 'date', 'event date']]);
+    expect(
+      extractDataset(
+        reunion,
+        call([
+          ['customer', "We're having a retirement party in November and need chairs."],
+          ['agent', "What's the date, and how many people?"],
+          ['customer', 'November seventh, about eighty.'],
+        ]),
+      ).data,
+    ).toEqual({ event_date: '2026-11-07' });
+    // "June 19, 20, 20, 7," garbled into a year gone by answers no "when".
+    const wedding = datasetOf('wedding', [['wedding_date', 'date', 'wedding date']]);
+    expect(
+      extractDataset(
+        wedding,
+        call([
+          ['agent', "Congratulations, what's the day?"],
+          ['customer', 'June 19, 20, 20, 7,'],
+        ]),
+      ).data,
+    ).toEqual({});
+  });
+});

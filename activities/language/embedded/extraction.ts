@@ -29,6 +29,7 @@ import {
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
 import { escapeRegex } from '../../../lib/regex';
+import { formatInOffset } from '../../../lib/time';
 import type { LendingDecision } from '../engine';
 import { MONTHS, WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 
@@ -239,9 +240,10 @@ type MoneyRole =
   | 'biweekly_income'
   | 'weekly_income'
   | 'hourly_income'
-  | 'balance';
+  | 'balance'
+  | 'cash_out_amount';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
-type OtherRole = 'down_payment' | 'cash_out_amount' | 'payment' | 'net_income' | 'quoted_cost';
+type OtherRole = 'down_payment' | 'payment' | 'net_income' | 'quoted_cost';
 
 /**
  * " from <someone>" after "offer" when that someone is an employer ("an offer from Cardinal Health"),
@@ -286,7 +288,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "What do you think the house would appraise for?" (a recognizer's "would have raised for").
   [
     'property_value',
-    /\b(worth|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
+    /\b(worth|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -296,7 +298,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   [
     'loan_amount',
-    /\b(loan|borrow\w*|how much (?:are|were|would|do|did) you (?:\w+ )?(?:hoping|looking|wanting|want|like|trying|needing|need) to (?:get|take out|pull out)|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
+    /\b(loan|borrow\w*|(?:you|i|we) (?:asked|applied) for|how much (?:are|were|would|do|did) you (?:\w+ )?(?:hoping|looking|wanting|want|like|trying|needing|need) to (?:get|take out|pull out)|approved for|pre-?approv\w* (?:came through |is |was |went through )?for|qualif\w* for|mortgage (of|for|amount)|financ\w*|need|new loan|line( of credit)?|heloc)\b/i,
   ],
 ];
 const INCOME_CUE = new RegExp(
@@ -401,6 +403,15 @@ function classifyMoney(
     roleOfWords(sentence.text, incomeContext) ??
     // "We want to redo the kitchen, probably sixty thousand or so": in a call about borrowing
     // against the home, what the customer's project takes is what they would borrow.
+    // "And what do you do?" — "I'm a PA at Intermountain Health, about a hundred and twelve thousand": a
+    // pay of forty thousand or more with no period, answering the job question, is a year's (a month's
+    // that large is rare; "roughly 30,000 before taxes" may be a month's with its "a month" lost).
+    (byCustomer(sentence) &&
+    JOB_QUESTION.test(question) &&
+    !NOT_PAY_WORDS.test(clause) &&
+    amountsIn(clause).some((amount) => amount.value >= 40_000)
+      ? 'annual_income'
+      : null) ??
     (byCustomer(sentence) &&
     PROJECT_WANTED.test(sentence.text) &&
     text.sentences.some((s) => EQUITY_BORROWING.test(s.text))
@@ -408,6 +419,9 @@ function classifyMoney(
       : null)
   );
 }
+const JOB_QUESTION =
+  /\b(?:what do you do|where do you work|who(?:'s| is) your employer|who do you work for|what do you make|what(?:'s| is) your (?:income|salary|pay))\b/i;
+const NOT_PAY_WORDS = /\b(?:saved|savings|down|owe|owing|balance|cash|loan|price|worth|rent|payment|bonus)\b/i;
 const PROJECT_WANTED =
   /\b(?:want|need|hoping|looking|planning|going) to (?:redo|remodel|renovate|fix|replace|build|add|finish|put in|update|upgrade|repair)\b/i;
 const EQUITY_BORROWING = /\b(?:heloc|home equity|equity line|line of credit)\b/i;
@@ -426,9 +440,10 @@ const PLAUSIBLE_AMOUNTS: Record<MoneyRole, [number, number]> = {
   weekly_income: [25, 10_000_000],
   hourly_income: [7, 1_000],
   balance: [5_000, 100_000_000],
+  cash_out_amount: [1_000, 100_000_000],
 };
 const PER_MONTH_SAID = /\b(?:a|per|each|every) month\b|\bmonthly\b/i;
-const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount', 'balance'];
+const HOME_SCALE: MoneyRole[] = ['purchase_price', 'property_value', 'loan_amount', 'balance', 'cash_out_amount'];
 
 /**
  * A bare figure takes its scale from its role: "borrow about 230" is $230,000; so does a figure
@@ -802,7 +817,7 @@ function extractAddress(text: CallText): Found | null {
 }
 
 const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b))\b/i;
+  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b))\b/i;
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /**
@@ -819,7 +834,10 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES =
-  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan))\b/gi;
+  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing)\b/gi;
+/** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
+const OWNED_OUTRIGHT =
+  /\b(?:paid cash for|(?:it's|it is|the house is|the home is) (?:all )?paid off|free and clear|own (?:it|the house|the home|our house|our home) outright|(?:no|don't have a|do not have a) mortgage on (?:it|the house|the home))\b/i;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 
 /**
@@ -992,6 +1010,16 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   }
   // A refinance that takes no cash out borrows what is owed ("I still owe two eighty seven five").
   if (!found.loan_amount && found.cash_out?.value === false && money.balance) found.loan_amount = money.balance;
+  // "We paid cash for our house … How much would you like to take out?" — "About two ninety": with
+  // nothing owed, the cash taken out is the loan.
+  if (!found.loan_amount && found.cash_out?.value === true && !money.balance && money.cash_out_amount) {
+    const ownedOutright = text.sentences.find((sentence) => byCustomer(sentence) && OWNED_OUTRIGHT.test(sentence.text));
+    if (ownedOutright)
+      found.loan_amount = {
+        value: money.cash_out_amount.value,
+        sentences: [ownedOutright, ...money.cash_out_amount.sentences],
+      };
+  }
   found.purchase_price = money.purchase_price ?? null;
   found.property_value = money.property_value ?? null;
   const period = (Object.keys(PER_MONTH) as MoneyRole[]).find((role) => money[role]);
@@ -1412,8 +1440,8 @@ function wantedThingIn(sentence: Sentence): string | null {
   return phrase.length > 2 && !STOP_WORDS.has(phrase) ? phrase : null;
 }
 
-/** A field asking which kind of a living thing: "tree_species", "dog_breed", "grape_variety". */
-const ASKS_KIND_OF_LIVING_THING = /(?:^|_)(?:species|breed|variety|cultivar)(?:_|$)/i;
+/** A field asking which kind of a thing: "tree_species", "dog_breed", "liner_type", "frame_material". */
+const ASKS_KIND_OF_A_THING = /(?:^|_)(?:species|breed|variety|cultivar|type|kind|material|style)(?:_|$)/i;
 
 /** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
 function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field: DatasetField): string | null {
@@ -1457,9 +1485,10 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     )
   )
     start--;
-  // "A dead ash tree" for a tree's species is "ash": the thing's own word is no kind of it.
+  // "A dead ash tree" for a tree's species is "ash", "a vinyl liner" for a liner type "vinyl": the
+  // thing's own word is no kind of it.
   const kindOfTheWord =
-    start < index && ASKS_KIND_OF_LIVING_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
+    start < index && ASKS_KIND_OF_A_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
   const phrase = words
     .slice(start, kindOfTheWord ? index : index + 1)
     .join(' ')
@@ -1532,6 +1561,8 @@ function moneyOf(said: string): number[] {
 
 /** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
 /** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
+/** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
+const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
 const COUNTED_THINGS =
   /(?<!\$)\b\d(?:[\d,]*\d)?\s+(?!(?:dollars|bucks|grand|thousands|hundreds|millions|billions|cents|k|plus|minus|less|was|has|is|this|thus|as|yes|versus|across|bonus|sounds|works|looks|seems|means|makes|goes|comes|runs|includes|covers|takes|gets|does|says|needs|depends|stays|starts|ends|applies)\b)[a-z]+s\b/gi;
@@ -1840,6 +1871,26 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
   return best?.found ?? null;
 }
 
+const A_PERIOD = /^(?:month|monthly|year|yearly|annual|week|weekly|day|daily|hour|hourly|night|nightly|minute)s?$/i;
+/**
+ * "… would be fourteen hundred, with a three hundred fifty dollar deposit": the figure said right
+ * before the field's word ("a 350 dollar deposit") or right after it ("a deposit of 350") is its own.
+ */
+function amountsTiedTo(said: string, keywords: string[]): number[] {
+  const tied: number[] = [];
+  for (const match of said.matchAll(
+    /(\$?\d[\d,.]*)(?:\s*(?:dollars?|bucks|k))?[- ]([a-z]+)\b|\b([a-z]+) (?:of|is|was|would be|will be|comes to|runs) (?:about |around |roughly |just )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks|k|thousand|grand))?)/gi,
+  )) {
+    const word = match[2] ?? match[3]!;
+    // "3 payments left" counts them: a sum comes before its word in the singular; "forty month" is a
+    // period, not the field's thing.
+    if (!keywords.includes(stem(word)) || (match[2] && /[^s]s$/i.test(word)) || A_PERIOD.test(word)) continue;
+    const [amount] = amountsIn(match[1] ?? match[4]!);
+    if (amount) tied.push(amount.value);
+  }
+  return tied;
+}
+
 /** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
@@ -1855,14 +1906,29 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
 }
 
 /** A when-question: "…, and when?", "When is it?", "What day?", "What date were you thinking?" */
-const ASKS_WHEN = /\bwhen\b|\bwhat (?:day|date|dates|weekend|month)\b/i;
-/** The first date opening the customer's reply to a when-question. */
-function dateAnsweringWhen(field: DatasetField, text: CallText, keywords: string[]): Found | null {
+const ASKS_WHEN = /\bwhen\b|\bwhat (?:day|date|dates|weekend|month)\b|\bwhat(?:'s| is) the (?:date|day)\b/i;
+/** The first date opening the customer's reply to a when-question, and whether it asked in the field's words. */
+function dateAnsweringWhen(
+  field: DatasetField,
+  text: CallText,
+  keywords: string[],
+): { found: Found; askedWithFieldWords: boolean } | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
     if (!opensItsTurn(text, sentence)) continue;
-    if (!precedingTurn(text, sentence).some((question) => byAgent(question) && ASKS_WHEN.test(question.text))) continue;
+    const question = precedingTurn(text, sentence).find((said) => byAgent(said) && ASKS_WHEN.test(said.text));
+    if (!question) continue;
     const [value] = valuesOfType(field, sentence, text, keywords);
-    if (value !== undefined) return { value, sentences: [sentence] };
+    // A day asked "when" is ahead of the call ("June 19, 20, 20, 7," garbled into 2020 is no answer).
+    if (
+      typeof value === 'string' &&
+      value < formatInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes).slice(0, 10)
+    )
+      continue;
+    if (value !== undefined)
+      return {
+        found: { value, sentences: [question, sentence] },
+        askedWithFieldWords: keywordsSaidIn(question.text, keywords).size > 0,
+      };
   }
   return null;
 }
@@ -1871,8 +1937,8 @@ function dateAnsweringWhen(field: DatasetField, text: CallText, keywords: string
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
-      const said = sentence.text.replace(COUNTED_THINGS, ' ').replace(COUNT_FOR_PRICE, ' ');
-      return moneyOf(partWithKeyword(said, keywords)).concat(moneyOf(said));
+      const said = sentence.text.replace(COUNTED_THINGS, ' ').replace(COUNT_FOR_PRICE, ' ').replace(DIMENSIONS, ' ');
+      return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
     }
     case 'number': {
       if (asksYear(field)) {
@@ -2089,7 +2155,9 @@ function priceStatedByAgent(text: CallText): Found | null {
       .split(/\s+/)
       .slice(-2)
       .join(' ');
-    if (!stated || NOT_A_PRICE.test(subject)) continue;
+    // "An opening for that size is two forty five": what the price is for, not a size stated.
+    const forWhat = /\bfor (?:that|this|the|your|a|an) \w+$/i.test(said.slice(0, stated?.index ?? 0).trim());
+    if (!stated || (NOT_A_PRICE.test(subject) && !forWhat)) continue;
     const [amount] = amountsIn(stated[1]!);
     if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
   }
@@ -2163,17 +2231,17 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const perThing = pricePerThingSaid(text, keywords);
     if (perThing) return perThing;
   }
-  // "How many people are you bringing, and when?" — "Forty five people, March eighteenth": the
-  // date answering a when-question, when no sentence says the field's words with a date.
-  if (
-    field.type === 'date' &&
-    !text.sentences.some(
+  // "How many people are you bringing, and when?" — "Forty five people, March eighteenth": the date
+  // answering a when-question, when no sentence says the field's words with a date; and first when
+  // the question says them ("What's the date, and how many guests?" — "June thirteenth", over a
+  // month said in passing: "My son graduates in June").
+  if (field.type === 'date') {
+    const answered = dateAnsweringWhen(field, text, keywords);
+    const namedElsewhere = text.sentences.some(
       (sentence) =>
         keywordsSaidIn(sentence.text, keywords).size > 0 && valuesOfType(field, sentence, text, keywords).length > 0,
-    )
-  ) {
-    const answered = dateAnsweringWhen(field, text, keywords);
-    if (answered) return answered;
+    );
+    if (answered && (answered.askedWithFieldWords || !namedElsewhere)) return answered.found;
   }
   if (field.type === 'number') {
     const answered =
