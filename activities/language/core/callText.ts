@@ -197,11 +197,11 @@ const NOT_NAMES = new Set([
 
 /**
  * Words that make a capitalized name a business, not a person: "Good morning, Summit Lending, you've
- * got Marcus" greets no customer.
+ * got Marcus" greets no customer; a trade's or a shop's word ends many a business's name
+ * ("Crumbholo Bakery, this is Bettina").
  */
-// A trade's or a shop's word ends many a business's name ("Crumbholo Bakery, this is Bettina").
 const ORGANIZATION_WORD =
-  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors|Bakery|Bakeries|Cafe|Café|Diner|Restaurant|Bistro|Pizzeria|Deli|Brewery|Winery|Salon|Spa|Studio|Boutique|Florist|Grocery|Hardware|Pharmacy|Hospital|Healthcare|Veterinary|Remodeling|Renovations?|Construction|Contracting|Landscaping|Lawn|Repair|Appliance|Cleaning|Hauling|Movers|Moving|Mechanical|Electric|Electrical|HVAC|Pest|Grooming|Kennels?|Daycare|Academy|Schools?|Tutoring|Printing|Photography|Catering|Auto|Automotive|Collision|Towing|Storage|Logistics|Freight|Trucking|Software|Technologies|Tech|Labs?|Agency|Savings|Federal|Union|Office)\b/;
+  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors|Bakery|Bakeries|Cafe|Diner|Restaurant|Bistro|Pizzeria|Deli|Brewery|Winery|Salon|Spa|Studio|Boutique|Florist|Grocery|Hardware|Pharmacy|Hospital|Healthcare|Veterinary|Remodeling|Renovations?|Construction|Contracting|Landscaping|Lawn|Repair|Appliance|Cleaning|Hauling|Movers|Moving|Mechanical|Electric|Electrical|HVAC|Pest|Grooming|Kennels?|Daycare|Academy|Schools?|Tutoring|Printing|Photography|Catering|Auto|Automotive|Collision|Towing|Storage|Logistics|Freight|Trucking|Software|Technologies|Tech|Labs?|Agency|Savings|Federal|Union|Office)\b/;
 export const namesAnOrganization = (name: string) => ORGANIZATION_WORD.test(name);
 
 function isPersonName(candidate: string): boolean {
