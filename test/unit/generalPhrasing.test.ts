@@ -1324,7 +1324,7 @@ describe('found on the ninth held-out round (h61–h68), tested in other words',
     const tasksOf = (turns: Turn[]) =>
       detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due, task.text]);
     expect(tasksOf([['customer', "I'll give you a call back Thursday once I check with my partner."]])).toEqual([
-      ['customer', '2026-10-15', 'the customer calls Priya Shah back'],
+      ['customer', '2026-10-15', 'The customer calls Priya Shah back'],
     ]);
     expect(tasksOf([['agent', "I'll call you back Friday at 2 with the numbers."]])).toEqual([]);
     expect(tasksOf([['customer', "If we decide to go ahead, I'll call you Monday."]])).toEqual([]);
@@ -4060,7 +4060,7 @@ describe('found on the thirty-third held-out round (h253–h260), tested in othe
       null,
     );
     expect(deferred.tasks.map((task) => [task.text, task.owner, task.due])).toEqual([
-      ['the customer texts Priya Shah back', 'customer', '2026-10-19'],
+      ['The customer texts Priya Shah back', 'customer', '2026-10-19'],
     ]);
     expect(deferred.appointments).toEqual([]);
     expect(

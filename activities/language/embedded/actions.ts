@@ -209,6 +209,9 @@ const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 const spokenByAgent = (sentence: Sentence) =>
   sentence.speaker === 'agent' || (sentence.speaker === 'unknown' && byAgent(sentence));
 
+/** A task's text opens a sentence: "the customer sends …" is "The customer sends …". */
+const opensWithCapital = (taskText: string) => taskText.replace(/^the /, 'The ');
+
 function callBackTask(sentence: Sentence, text: CallText, customer: string): DetectedTask | null {
   if (!CALL_BACK_COMMITMENT.test(sentence.text) || CONDITIONAL.test(sentence.text)) return null;
   const resolved = resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes);
@@ -220,7 +223,9 @@ function callBackTask(sentence: Sentence, text: CallText, customer: string): Det
   return {
     text: byAgentSpeaker
       ? `${written ? capitalize(written) : 'Call'} ${customer} back`
-      : `${customer} ${written ? thirdPerson(written) : 'calls'} ${text.agentName ?? 'the agent'} back`,
+      : opensWithCapital(
+          `${customer} ${written ? thirdPerson(written) : 'calls'} ${text.agentName ?? 'the agent'} back`,
+        ),
     owner: byAgentSpeaker ? 'agent' : 'customer',
     due,
     evidence: evidenceOfSentences([sentence]),
@@ -394,7 +399,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     }
     // "I'll apply a discount to your account": done on the customer's account, not sent to them.
     const onTheirAccount = ACCOUNT_VERBS.test(verb) && owner === 'agent';
-    const text_ = (
+    const text_ = opensWithCapital(
       onTheirAccount
         ? /\byour\b/i.test(cleanObject)
           ? `${capitalize(verb)} ${cleanObject.replace(/\byour\b/gi, `${customer}'s`)}`
@@ -404,12 +409,10 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
             verb === 'have'
             ? `Have ${cleanObject} ready for ${customer}`
             : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
-          : `${customer} ${thirdPerson(verb)} ${cleanObject}`
+          : `${customer} ${thirdPerson(verb)} ${cleanObject}`,
     )
       .replace(/\s+/g, ' ')
-      .trim()
-      // "the customer sends …" opens a sentence.
-      .replace(/^the /, 'The ');
+      .trim();
     const duplicate = tasks.find((task) => task.owner === owner && sharesNoun(task.object, cleanObject));
     if (duplicate) {
       // "Please take me off your list." — "I'll put your number on our do not call list right away.":
