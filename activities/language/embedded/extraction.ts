@@ -29,7 +29,7 @@ import {
 } from './values';
 import type { PostalAddress } from '../../../lib/address';
 import { escapeRegex } from '../../../lib/regex';
-import { formatInOffset } from '../../../lib/time';
+import { dayInOffset } from '../../../lib/time';
 import type { LendingDecision } from '../engine';
 import { MONTHS, WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 
@@ -1919,11 +1919,7 @@ function dateAnsweringWhen(
     if (!question) continue;
     const [value] = valuesOfType(field, sentence, text, keywords);
     // A day asked "when" is ahead of the call ("June 19, 20, 20, 7," garbled into 2020 is no answer).
-    if (
-      typeof value === 'string' &&
-      value < formatInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes).slice(0, 10)
-    )
-      continue;
+    if (typeof value === 'string' && value < dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes)) continue;
     if (value !== undefined)
       return {
         found: { value, sentences: [question, sentence] },

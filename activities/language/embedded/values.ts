@@ -79,17 +79,14 @@ export function amountsIn(said: string): SaidAmount[] {
     found.push({ value: pairs, explicit: false, pairs, at: match.index });
     taken.push([match.index, match.index + match[0].length]);
   }
-  // "It costs me about 300-80 a month": three hundred eighty, its hundreds written as a figure.
-  for (const match of text.matchAll(HUNDREDS_HYPHENATED)) {
-    const pairs = Number(match[1]) * 100 + Number(match[2]);
-    found.push({ value: pairs, explicit: false, pairs, at: match.index });
-    taken.push([match.index, match.index + match[0].length]);
-  }
-  for (const match of text.matchAll(PAIRS_HYPHENATED)) {
-    const pairs = Number(match[1]) * 100 + Number(match[2]);
-    found.push({ value: pairs, explicit: false, pairs, at: match.index });
-    taken.push([match.index, match.index + match[0].length]);
-  }
+  // "It costs me about 300-80 a month" (its hundreds written as a figure) and "2-91": a hundreds
+  // digit and a pair a recognizer joined with a hyphen.
+  for (const hyphenated of [HUNDREDS_HYPHENATED, PAIRS_HYPHENATED])
+    for (const match of text.matchAll(hyphenated)) {
+      const pairs = Number(match[1]) * 100 + Number(match[2]);
+      found.push({ value: pairs, explicit: false, pairs, at: match.index });
+      taken.push([match.index, match.index + match[0].length]);
+    }
   // "I bring home around 8.900 a month", "$3.100 every two weeks": a recognizer's point between
   // thousands (8,900), never cents (cents have two digits).
   for (const match of text.matchAll(
