@@ -4944,3 +4944,200 @@ describe('found on the forty-second held-out round (h325–h332), tested in othe
     ).toEqual({});
   });
 });
+
+describe('found on the forty-third held-out round (h333–h340), tested in other words', () => {
+  test('a sentence the other channel cut in two ("I\'ll" · "Sure, go ahead." · "email the floor plans tonight.") is put back together after the interruption', () => {
+    const cut = call([
+      ['agent', 'Want me to send the floor plans?'],
+      ['agent', "I'll"],
+      ['customer', 'Sure, go ahead.'],
+      ['agent', 'email the floor plans tonight.'],
+    ]);
+    expect(cut.sentences.map((sentence) => sentence.text)).toEqual([
+      'Want me to send the floor plans?',
+      'Sure, go ahead.',
+      "I'll email the floor plans tonight.",
+    ]);
+    expect(detectActions(cut, null).tasks.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-14']]);
+    // A segment with a word of its own answered already: it stays before the question.
+    const answered = call([
+      ['agent', "And the home's value?"],
+      ['customer', 'probably 410 I'],
+      ['agent', 'Do you still live there?'],
+      ['customer', 'do'],
+    ]);
+    expect(answered.sentences.map((sentence) => sentence.text)).toEqual([
+      "And the home's value?",
+      'probably 410 I',
+      'Do you still live there?',
+      'do',
+    ]);
+    // "In the respiratory therapist at …", a recognizer's "I'm a respiratory therapist at …", names the employer.
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', 'In the respiratory therapist at Lakeside General, ninety one thousand a year.'],
+      ]),
+    ).toMatchObject({ employer_name: 'Lakeside General', monthly_income: 7583.33 });
+    // A recognizer's "FH" is the FHA.
+    expect(
+      lead([['customer', 'My realtor said FH is the way to go for us since we only have a little saved.']]),
+    ).toMatchObject({
+      mortgage_type: 'FHA',
+    });
+  });
+
+  test('next steps: "you\'ll have it by Thursday" agrees; repeating the day and hour asked agrees, asking it back does not', () => {
+    expect(
+      scored([
+        ['agent', 'Can you get me the HOA documents by Thursday?'],
+        ['customer', "Absolutely, you'll have it by Thursday."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Could you come in two weeks from Friday at three?'],
+        ['customer', 'Two weeks from Friday at 3, mm-hmm.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Could you come in Tuesday at ten?'],
+        ['customer', "Tuesday at ten? I'm at work then."],
+      ]).next_steps_agreed,
+    ).toBe(false);
+  });
+
+  test("lending: a price the two sides arrived at replaces the asking price; someone else's pay said with no subject of its own is not the borrower's", () => {
+    expect(
+      lead([
+        ['agent', 'What did the house list for?'],
+        ['customer', 'The list price was five twenty and we got them down to four ninety five.'],
+      ]),
+    ).toMatchObject({ purchase_price: 495_000 });
+    expect(
+      lead([
+        ['agent', 'Have you found a place?'],
+        ['customer', 'They were asking three ten.'],
+        ['agent', 'Any luck negotiating?'],
+        ['customer', 'We met in the middle at two ninety eight.'],
+      ]),
+    ).toMatchObject({ purchase_price: 298_000 });
+    expect(
+      lead([
+        ['agent', 'What do you both do?'],
+        [
+          'customer',
+          "She teaches piano and makes about two thousand a month, I'm a welder at Keystone Fabrication, around fifty five hundred a month.",
+        ],
+      ]),
+    ).toMatchObject({ monthly_income: 5500 });
+  });
+
+  test('names: "Hi, I\'m Dario." names Dario, not "I\'m Dario"; a name that sounds like the agent\'s, split or a vowel longer, is the agent\'s; "Is this Birgit?" answered yes names the customer', () => {
+    const named = (turns: { speaker: 'agent' | 'customer' | 'unknown'; text: string }[], agentName: string) =>
+      callTextOf(turns, { recorded_at: '2026-10-14T16:40:00-04:00', agentName }).customerName?.value ?? null;
+    expect(
+      named(
+        [
+          { speaker: 'agent', text: 'Lakeview Linen, Priya speaking.' },
+          { speaker: 'customer', text: "Hey, I'm Dario. I run the front desk at the Harbor Inn." },
+        ],
+        'Priya Shah',
+      ),
+    ).toBe('Dario');
+    expect(
+      named(
+        [
+          { speaker: 'unknown', text: 'Brandt Roofing, how can I help?' },
+          { speaker: 'unknown', text: 'Hi Anselem, this is about my roof quote.' },
+        ],
+        'Anselm Brandt',
+      ),
+    ).toBeNull();
+    expect(
+      named(
+        [
+          { speaker: 'unknown', text: 'Quint Family Dental, how can I help?' },
+          { speaker: 'unknown', text: 'Hi Mari Sabel, I need to move my cleaning.' },
+        ],
+        'Marisabel Quint',
+      ),
+    ).toBeNull();
+    expect(
+      named(
+        [
+          { speaker: 'agent', text: 'Hi, is this Birgit? This is Priya from Northgate Insurance.' },
+          { speaker: 'customer', text: "Yes, hi. What's this about?" },
+        ],
+        'Priya Shah',
+      ),
+    ).toBe('Birgit');
+    expect(
+      named(
+        [
+          { speaker: 'agent', text: 'Hi, is this Birgit? This is Priya from Northgate Insurance.' },
+          { speaker: 'customer', text: "No, she's at work. Can I take a message?" },
+        ],
+        'Priya Shah',
+      ),
+    ).toBeNull();
+  });
+
+  test('datasets: a service is the job done ("your gutter replacement"); "It\'s a Generac from 2015" names the brand; "Can you put that in a quote?" is the quote the agent then promises', () => {
+    const roofing = datasetOf('roofing', [['service', 'string', 'service']]);
+    expect(
+      extractDataset(
+        roofing,
+        call([
+          [
+            'agent',
+            "Hi, it's Priya from Northgate Exteriors. We have your gutter replacement down for Friday morning.",
+          ],
+        ]),
+      ).data,
+    ).toEqual({ service: 'gutter replacement' });
+    // A recognizer's "repaired" for "repair".
+    expect(
+      extractDataset(
+        roofing,
+        call([['agent', 'We had your garage door repaired down for Monday, but the crew is running late.']]),
+      ).data,
+    ).toEqual({ service: 'garage door repair' });
+    const generator = datasetOf('generator', [['generator_brand', 'string', 'generator brand']]);
+    expect(
+      extractDataset(
+        generator,
+        call([
+          ['agent', 'What make is it?'],
+          ['customer', "It's a Generac from 2015, I think."],
+        ]),
+      ).data,
+    ).toEqual({ generator_brand: 'Generac' });
+    const tasks = detectActions(
+      call([
+        ['customer', 'Could you put that in a quote for me?'],
+        ['agent', "Sure, I'll email you a quote this afternoon."],
+      ]),
+      null,
+    ).tasks;
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['agent', '2026-10-14']]);
+    const sentOnce = detectActions(
+      call([
+        ['customer', 'Can you send me the brochure?'],
+        ['agent', "Sure, I'll send it this afternoon."],
+      ]),
+      null,
+    ).tasks;
+    expect(sentOnce.map((task) => task.text)).toEqual(['Send the brochure to the customer']);
+  });
+
+  test('greeting: "Copperline Moving camillex peaking", the name having taken the "s" of "speaking", says who answers', () => {
+    expect(
+      scored([
+        ['agent', 'Copperline Moving camillex peaking'],
+        ['customer', 'Hi, I need a quote for a move.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+  });
+});

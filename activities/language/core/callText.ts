@@ -51,7 +51,8 @@ export function evidenceOfSentences(sentences: Sentence[]): Evidence[] {
   return segments.sort((a, b) => a.start - b.start).map(evidenceOf);
 }
 
-export function readCall(segments: TranscriptSegment[], facts: CallFacts): CallText {
+export function readCall(recognized: TranscriptSegment[], facts: CallFacts): CallText {
+  const segments = withCutFragmentsRejoined(recognized);
   const turnIndexes = turnIndexesOf(segments);
   // Runs of segments of one turn, joined while a segment ends without ending its sentence.
   const pieces: { segments: TranscriptSegment[]; turnIndex: number }[] = [];
@@ -97,6 +98,45 @@ function continues(text: string, next: string): boolean {
   return /^[a-z0-9$]/.test(next.trim()) || OPEN_ENDING.test(said);
 }
 
+/** The most words a cut-off fragment has: more is a sentence the recognizer did not punctuate. */
+const FRAGMENT_WORDS = 3;
+/**
+ * Words that open a sentence and say nothing alone ("I'll", "In" for "I'm a", "So we"): a fragment
+ * with a word of its own ("probably 390 I" · "Do you still live there?" · "do") answered already.
+ */
+const OPENING_WORD =
+  /^(?:i|i'll|i'm|i've|i'd|in|we|we'll|we're|we've|you|you'll|it|it's|and|but|so|or|then|also|just|well|the|a|an|my|our|let|let's|can|could|will|would|to|um|uh)$/i;
+
+/**
+ * A speaker's sentence the other channel's turn cut in two on separate channels ("I'll" · "Yes,
+ * please, send it over." · "email the quote this afternoon.") is put back together after the
+ * interruption: a segment of a few opening words with no sentence end, followed by one
+ * other-speaker turn and then the same speaker going on in lower case. Read in recorded order, the
+ * fragment opened a sentence of its own and the rest read as a new one with no subject.
+ */
+function withCutFragmentsRejoined(segments: TranscriptSegment[]): TranscriptSegment[] {
+  const rejoined = [...segments];
+  for (let index = 0; index + 2 < rejoined.length; index++) {
+    const fragment = rejoined[index]!;
+    const interruption = rejoined[index + 1]!;
+    const rest = rejoined[index + 2]!;
+    const cut =
+      fragment.speaker !== 'unknown' &&
+      interruption.speaker !== fragment.speaker &&
+      rest.speaker === fragment.speaker &&
+      !/[.!?,]["')]?$/.test(fragment.text.trim()) &&
+      fragment.text
+        .trim()
+        .split(/\s+/)
+        .every((word, position) => position < FRAGMENT_WORDS && OPENING_WORD.test(word)) &&
+      /^[a-z]/.test(rest.text.trim());
+    if (!cut) continue;
+    rejoined[index] = interruption;
+    rejoined[index + 1] = fragment;
+  }
+  return rejoined;
+}
+
 function turnIndexesOf(segments: TranscriptSegment[]): number[] {
   let turn = -1;
   return segments.map((segment, index) => {
@@ -120,7 +160,8 @@ export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 /** Words that open a surname of more than one word: "Van Dijk", "De La Cruz", "Della Rosa". */
 const SURNAME_PARTICLE =
   '(?:[Vv]an|[Vv]ander|[Vv]on|[Dd]e|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]os|[Dd]u|[Ll]a|[Ll]e|[Tt]er|[Tt]en|[Dd]er|[Dd]en)';
-const NAME = `[A-Z][a-zA-Z'-]+(?:\\s+(?:${SURNAME_PARTICLE}\\s+){0,2}[A-Z][a-zA-Z'-]+)?`;
+/** A name's words; "I'm", "I'll" and "I've" open none ("Hi, I'm Rick." greets nobody). */
+const NAME = `(?!I')[A-Z][a-zA-Z'-]+(?:\\s+(?:${SURNAME_PARTICLE}\\s+){0,2}[A-Z][a-zA-Z'-]+)?`;
 /** A title before a name: "Mrs. Okafor" and "Mr. Patel" are surnames, never first names. */
 const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)';
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
@@ -167,6 +208,17 @@ const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+(?:\s+[a-z]+){0,2},\s+([A-Z][a-z'-]
  */
 const AGENT_OPENING =
   /\b(?:speaking|(?:s|ex)pe[ea]ching|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
+/** "Hi, is this Marit?": asking whether the one who answered is the one named. */
+const ASKS_IF_THIS_IS = new RegExp(`\\b[Ii]s this\\s+${TITLE}?${NAME}\\s*\\?`);
+/** The next turn, the other party's, opens with a yes ("Yes, hi.", "Speaking.", "That's me."). */
+function answeredYes(question: Sentence, sentences: Sentence[]): boolean {
+  const answer = sentences.find((other) => other.turnIndex === question.turnIndex + 1);
+  return Boolean(
+    answer &&
+    answer.speaker !== question.speaker &&
+    /^\W*(?:yes|yeah|yep|yup|speaking|that's me|this is (?:she|he|her|him))\b/i.test(answer.text),
+  );
+}
 /** The agent asking for the caller's name ("Can I get your name?", "Who am I speaking with?"). */
 const ASKS_NAME =
   /\b(your (?:full )?name|(?:the )?name on the (?:account|reservation|order|policy|booking|file|membership|card)|who (?:am i|is this|do i have)|may i ask who|who'?s calling|speaking with\?)/i;
@@ -326,7 +378,9 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
         /^[A-Z][a-z]{2,}$/.test(addressed) &&
         !NOT_NAMES.has(addressed) &&
         !namesAnOrganization(addressed) &&
-        (GREETED_BEFORE_INTRODUCTION.test(sentence.text) || greetedBeforeAgentsName(sentence.text, facts.agentName))
+        (GREETED_BEFORE_INTRODUCTION.test(sentence.text) ||
+          greetedBeforeAgentsName(sentence.text, facts.agentName) ||
+          (ASKS_IF_THIS_IS.test(sentence.text) && answeredYes(sentence, sentences)))
       )
         names.push(addressed);
     }
@@ -388,10 +442,23 @@ function namesTheAgent(name: string, agentName: string): boolean {
   const agentFirst = soundOfName(agentFirstWord!);
   // "Winifred's speaking": a recognizer's possessive is still the agent's name.
   const words = name.split(/\s+/).map((word) => word.replace(/'s$/i, ''));
-  if (words.some((word) => soundOfName(word) === agentFirst)) return true;
+  if (words.some((word) => soundsAlike(soundOfName(word), agentFirst))) return true;
+  // "Leo Cadia" for Leocadia: the recognizer split one name in two.
+  if (words.length > 1 && soundOfName(words.join('')) === agentFirst) return true;
   const agentLast = agentRest.length ? soundOfName(agentRest.join(' ')) : null;
   const last = words.length > 1 ? soundOfName(words[words.length - 1]!) : '';
   return agentLast !== null && last.length >= 4 && agentLast.startsWith(last);
+}
+
+/**
+ * Two sounds of a name the same, or one a letter longer than the other when five letters or more
+ * ("Osiric" heard for Osric): a recognizer adds or drops a vowel, it rarely swaps one.
+ */
+function soundsAlike(heard: string, name: string): boolean {
+  if (heard === name) return true;
+  const [shorter, longer] = heard.length < name.length ? [heard, name] : [name, heard];
+  if (shorter.length < 5 || longer.length !== shorter.length + 1) return false;
+  return [...longer].some((_, index) => longer.slice(0, index) + longer.slice(index + 1) === shorter);
 }
 
 /** A name as it sounds: "ph" is "f", "y" is "i", an "h" and a doubled letter are not heard. */

@@ -587,6 +587,11 @@ const HYPHENATED_NUMBER_WORDS = new RegExp(
   `\\b(${[...Object.keys(UNITS), ...Object.keys(TENS)].join('|')})-(?=(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand'].join('|')})\\b)`,
   'gi',
 );
+const HEARD_IN_FOR_I_AM =
+  /(^|[.!?,]\s+)[Ii]n (an?|the) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent)|technician|tech|nurse|clerk|cook|chef|aide|medic|paralegal))(?= (?:at|for|with) [A-Z])/g;
+/** Words ending like a job's that name a place or a thing ("in the center at …", "in a trailer for …"). */
+const NOT_A_JOB =
+  /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather)$/i;
 export function fixRecognizerSlips(text: string): string {
   return (
     text
@@ -612,6 +617,13 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\bFH a ?lone\b/g, 'FHA loan')
       // "about four-hundred", "right around two-sixty": number words a recognizer joined with a hyphen.
       .replace(HYPHENATED_NUMBER_WORDS, '$1 ')
+      // "In a structural engineer at Rask Kilbride", ", in a veterinary technician at …": a recognizer's
+      // "I'm a" before a job and where it is done.
+      .replace(HEARD_IN_FOR_I_AM, (said, lead: string, article: string, job: string) =>
+        NOT_A_JOB.test(job) ? said : `${lead}I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
+      )
+      // "a friend said FH is easier to get": "FH" is no word, the recognizer cut FHA.
+      .replace(/\bFH\b(?!-)/g, 'FHA')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.
       .replace(
         /\bat free\b(?=\s*(?:[.,!?]|$)|\s+(?:o'?clock|pm|am|p\.m|a\.m|is|works|sharp|then|thirty|fifteen|forty|on|tomorrow|today)\b)/gi,

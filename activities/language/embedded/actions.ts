@@ -32,6 +32,9 @@ const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** Whom a business sends to the customer: "a tech", "our plumber", "the crew". */
 const VISITOR =
   '(?:technician|tech|plumber|crew|installer|inspector|electrician|estimator|appraiser|driver|movers?|cleaners?|team|guy)s?';
+/** "(put) that in a proposal", "(put) it all into an email": the document is the thing delivered. */
+const PUT_IN_A_DOCUMENT =
+  /^(?:it|that|this|them|those|everything|all (?:of )?(?:it|that|this))(?:\s+all)?\s+(?:in|into)\s+((?:a|an|the)\s+(?:[a-z-]+\s+)?(?:proposal|quote|estimate|e-?mail|letter|contract|document|summary|write-?up|pdf|spreadsheet|text|message|bid|agreement))\b/i;
 /** "I can have the technician there tomorrow": a person sent is a visit, not a thing delivered. */
 const VISITOR_SENT = new RegExp(
   String.raw`^(?:the|our|my|your)\s+(?:[a-z]+\s+)?${VISITOR}\b[^.?!]*\b(?:there|out|over|come|stop)\b`,
@@ -313,7 +316,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       (/^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
         // "I'll e-mail it tonight", "I'll send them Thursday night": the pronoun was taken with the
         // verb, a time is all that is left.
-        /^(?:today|tonight|tomorrow|later|soon|right away|first thing|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(
+        /^(?:today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(
           match[2]!.trim(),
         ) ||
         // "I'll send those over by Monday", "I'll send them over at lunch" (not "fill it out by
@@ -347,7 +350,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         : 'agent';
     // "I'll put a quote together and email it to you": the pronoun's thing is the first verb's object.
     const possessive = owner === 'customer' ? 'their' : 'the';
-    const object =
+    let object =
       objectPhrase(match[2]!, possessive) ||
       (commitment
         ? objectOfFirstVerb(sentence.text) ||
@@ -355,6 +358,12 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
           // "I'll send those tonight" after a request the recognizer garbled: still a task.
           (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(beforeObject) ? 'the items asked for' : '')
         : '');
+    // "Can you put that in a proposal?": what is asked for is the proposal, written and sent.
+    const document = verb === 'put' ? PUT_IN_A_DOCUMENT.exec(match[2]!.trim()) : null;
+    if (document) {
+      verb = 'send';
+      object = document[1]!;
+    }
     // "I can have a plumber there at 1:30": someone sent is a visit, not a thing delivered.
     if (
       verb === 'have' &&

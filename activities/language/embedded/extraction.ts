@@ -308,6 +308,9 @@ const INCOME_CUE = new RegExp(
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
+/** A clause that opens on a verb of pay, its subject left in the clause before. */
+const NO_SUBJECT_PAY =
+  /^\W*(?:also |then |only |just )?(?:makes|earns|brings (?:home|in)|pulls in|takes home|grosses|clears|nets|gets paid|is paid)\b/i;
 const OF_OUR_HOUSE = /\b(?:we|i) could (?:sell|list|get)\b|\b(?:our|my) (?:house|home|place) (?:is|would|could)\b/i;
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
@@ -500,6 +503,12 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
 }
 
 const SUMS_UP = /\b(?:total|in all|altogether|all told|all in)\b/i;
+/**
+ * A price the two sides arrived at ("they wanted 370 and we met at 362", "they came down to 355",
+ * "we got them down to 340"): it replaces the price said before it, whatever else its words name.
+ */
+const PRICE_ARRIVED_AT =
+  /\b(?:(?:met|meet) (?:them |in the middle )?at|settled (?:at|on)|came down to|landed (?:at|on)|ended up (?:at|paying)|got (?:them|it|him|her) (?:down )?to|(?:they|the sellers?|the owners?) (?:took|accepted))\b/i;
 
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
@@ -551,9 +560,15 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       correctionPending = false;
       const index: number = corrects ? amountIndexInTurn - 1 : amountIndexInTurn++;
       // "A realtor friend said we could list it for 450": someone else said it, of our house.
-      if (SOMEONE_ELSE.test(clause) && !OF_OUR_HOUSE.test(clause)) continue;
-      const role: MoneyRole | OtherRole | null =
-        lastInTurn && corrects
+      // "He drives a forklift and makes about 3800 a month": a clause with no subject of its own has the one before's.
+      const someoneElses =
+        SOMEONE_ELSE.test(clause) || (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
+      if (someoneElses && !OF_OUR_HOUSE.test(clause)) continue;
+      // Its own words may name another role ("they came down to 395" is no down payment).
+      const arrivedAt = PRICE_ARRIVED_AT.test(clause) && roles.purchase_price !== undefined;
+      const role: MoneyRole | OtherRole | null = arrivedAt
+        ? 'purchase_price'
+        : lastInTurn && corrects
           ? lastInTurn.role
           : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
       lastSaid = amounts[amounts.length - 1]!;
@@ -563,7 +578,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       if (!(role in PLAUSIBLE_AMOUNTS)) continue;
       // "Our budget is about 2,500 a month": a monthly figure is no home's price, value or loan.
       if (HOME_SCALE.includes(role as MoneyRole) && PER_MONTH_SAID.test(clause)) continue;
-      assign(role as MoneyRole, amounts[0]!, sentence, corrects);
+      assign(role as MoneyRole, amounts[0]!, sentence, corrects || arrivedAt);
     }
   }
   return roles;
@@ -1092,6 +1107,19 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "You're looking at around 3,400", "145 a visit".
   quote: ['quoted', 'price', 'estimate', 'cost', 'runs', 'charge', 'looking', 'total', 'visit'],
   roof: ['shingle'],
+  // "We had your skylight repair down for Tuesday": a service is the job done.
+  service: [
+    'repair',
+    'inspection',
+    'installation',
+    'install',
+    'replacement',
+    'cleaning',
+    'maintenance',
+    'tune-up',
+    'removal',
+    'treatment',
+  ],
   // "I've got two furnaces" for a unit count; "a fourplex, four apartments".
   unit: ['furnace', 'system', 'heater', 'boiler', 'condenser', 'apartment'],
   callback: ['call', 'reach', 'line', 'cell', 'number'],
@@ -1443,6 +1471,8 @@ function wantedThingIn(sentence: Sentence): string | null {
 /** A field asking which kind of a thing: "tree_species", "dog_breed", "liner_type", "frame_material". */
 const ASKS_KIND_OF_A_THING = /(?:^|_)(?:species|breed|variety|cultivar|type|kind|material|style)(?:_|$)/i;
 
+const DETERMINER = /^(?:a|an|the|your|my|our|their|his|her|this|that)$/i;
+
 /** A short phrase around the field's words ("homeowners insurance", "route planning software"). */
 function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field: DatasetField): string | null {
   const words = sentence.text
@@ -1453,7 +1483,17 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   const nouns = new Set(
     (nlp(sentence.text).nouns().out('array') as string[]).flatMap((noun) => noun.toLowerCase().match(/[a-z]+/g) ?? []),
   );
-  const index = words.findIndex((word) => keywords.includes(stem(word)) && nouns.has(word.toLowerCase()));
+  // After a determiner and up to two words it is a noun whatever a tagger says ("your skylight repair
+  // down for Tuesday", "your garage door repaired").
+  const determined = (at: number) =>
+    [1, 2, 3].some(
+      (back) =>
+        DETERMINER.test(words[at - back] ?? '') &&
+        words.slice(at - back + 1, at).every((between) => /^[a-z]+$/.test(between)),
+    );
+  const index = words.findIndex(
+    (word, at) => keywords.includes(stem(word)) && (nouns.has(word.toLowerCase()) || determined(at)),
+  );
   if (index < 0) return null;
   // A name before the keyword is what it is called: "the Pro plan" → "Pro", "our Gold Star package" → "Gold Star".
   // A sentence a recognizer wrote all in capitals ("SHIELD PEST CONTROL") names nothing by its capitals.
@@ -1489,10 +1529,12 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   // thing's own word is no kind of it.
   const kindOfTheWord =
     start < index && ASKS_KIND_OF_A_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
-  const phrase = words
-    .slice(start, kindOfTheWord ? index : index + 1)
-    .join(' ')
-    .toLowerCase();
+  // "your skylight repaired down for Tuesday", a recognizer's "repair": the field's word as the thing is named.
+  const named = words.slice(start, kindOfTheWord ? index : index + 1);
+  const heard = named[named.length - 1]!;
+  if (!kindOfTheWord && /ed$/i.test(heard) && keywords.includes(heard.slice(0, -2).toLowerCase()))
+    named[named.length - 1] = heard.slice(0, -2);
+  const phrase = named.join(' ').toLowerCase();
   // A word of the field's name alone ("plan" for a current plan) names nothing; the description's
   // examples may ("such as a cleaning"), and so may a kind of the thing asked ("roaches" for a pest).
   if (!phrase.includes(' ') && fieldNameStems(field).includes(stem(phrase))) return null;
@@ -1673,9 +1715,12 @@ const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
 const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do|right|that's right|correct|exactly)[,.]\s+(?=[A-Z])/i;
-/** "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short answer naming the thing. */
+/**
+ * "It's a Carrier", "We're with State Farm", "We use Dentrix", "We just buy it at Costco": a short
+ * answer naming the thing, before what it goes on to say ("It's the Baldwin from the 70s, I think").
+ */
 const IT_IS_A =
-  /^(?:it's|it is|that's|that is|she's|he's|they're|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but)\b|$)/i;
+  /^(?:it's|it is|that's|that is|she's|he's|they're|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but|from|since|that|which|i think|i believe)\b|$)/i;
 const NOT_A_NAME =
   /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
 
