@@ -5141,3 +5141,129 @@ describe('found on the forty-third held-out round (h333–h340), tested in other
     ).toBe(true);
   });
 });
+
+describe('found on the forty-fourth held-out round (h341–h348), tested in other words', () => {
+  test('lending: an inherited home kept by paying a sibling their share is a cash-out refinance, the sibling paid is no owner of the loan; "I already do." says where one lives; a transfer names the employer', () => {
+    expect(
+      lead([
+        ['customer', "My sister and I inherited Dad's place and I'm keeping it, so I have to pay her her share."],
+        ['agent', 'What is it worth?'],
+        ['customer', "It appraised at four twenty and there's no mortgage on it."],
+        ['agent', 'So you would borrow two ten to pay your sister?'],
+        ['customer', 'Right.'],
+        ['agent', 'Will you live there?'],
+        ['customer', 'I already do.'],
+      ]),
+    ).toMatchObject({
+      loan_purpose: 'Refinance',
+      cash_out: true,
+      loan_amount: 210_000,
+      property_value: 420_000,
+      occupancy: 'PrimaryResidence',
+    });
+    expect(
+      lead([
+        ['customer', "I'm relocating to the Raleigh branch of Fenwick Analytics in March, so we need a house there."],
+      ]),
+    ).toMatchObject({ employer_name: 'Fenwick Analytics' });
+  });
+
+  test('lending: "It would be your home?" is the occupancy question a lender asks', () => {
+    const decision = classifyLending(
+      call([
+        ['agent', 'switchback valley lending, this is Dana.'],
+        ['customer', 'There is a farmhouse on five acres listed at three ten.'],
+        ['agent', 'It would be your home?'],
+        ['customer', 'Yes, we would live there.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+  });
+
+  test('greeting: "Good evening, Ridgeline Credit Union, Marisol Vega." greets and says who answers; "which weekend." with its question mark lost asks', () => {
+    expect(
+      scored([
+        ['agent', 'Good evening, Ridgeline Credit Union, Marisol Vega.'],
+        ['customer', 'Hi, I have a question about my account.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Happy to help, which weekend.'],
+        ['customer', 'The one after Easter.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+
+  test('tasks: a pronoun\'s thing ends the sentence before ("Let me put together a quote. I\'ll email it tonight."); a condition asks ("if you can send the deposit by Monday"); "so come pick it up" asks a pick-up', () => {
+    const tasksOf = (turns: Turn[], recordedAt?: string) =>
+      detectActions(call(turns, recordedAt), null).tasks.map((task) => [task.text, task.owner, task.due]);
+    expect(tasksOf([['agent', "Let me put together a quote. I'll email it tonight."]])).toEqual([
+      ['Email the quote to the customer', 'agent', '2026-10-14'],
+    ]);
+    expect(tasksOf([['agent', 'I can hold the room for you if you can send the deposit by Monday.']])).toEqual([
+      ['The customer sends the deposit', 'customer', '2026-10-19'],
+    ]);
+    expect(
+      tasksOf([
+        ['agent', 'Your Trek is ready, we trued the wheels.'],
+        ['agent', 'We close at five today, so come pick it up before then.'],
+      ]),
+    ).toEqual([['The customer picks up the Trek', 'customer', '2026-10-14']]);
+    // On a mono recording each segment is a turn: the thing ready and "before then" are read from the segments before.
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Your Trek is ready.' },
+        { speaker: 'unknown', text: 'We close at five today.' },
+        { speaker: 'unknown', text: 'So come pick it up any time before then.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+    );
+    expect(detectActions(mono, null).tasks.map((task) => [task.text, task.owner, task.due])).toEqual([
+      ['The customer picks up the Trek', 'customer', '2026-10-14'],
+    ]);
+    // A longer errand before the verb still promises: "I'll check … on the county map and email you tonight" agrees.
+    expect(
+      scored([
+        ['agent', "I'll check the flood zone on the county map and email you tonight."],
+        ['customer', 'Perfect.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test('appointments: "could I grab twenty minutes with you Thursday at eleven?" proposes a meeting; "at 8.30 and the evening" is 8:30 pm', () => {
+    const appointments = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      appointments([
+        ['agent', 'Before you decide, could I grab twenty minutes with you Thursday at eleven?'],
+        ['customer', 'Thursday at eleven, fine.'],
+      ]),
+    ).toEqual(['2026-10-15T11:00:00-04:00']);
+    expect(
+      appointments([
+        ['agent', 'Can we meet Friday at 8.30 and the evening?'],
+        ['customer', 'Friday works.'],
+      ]),
+    ).toEqual(['2026-10-16T20:30:00-04:00']);
+  });
+
+  test('datasets: "two mornings a week" is how often; "my Tacoma won\'t start" names the vehicle; a pet\'s name in lower case before "to stay" is the name, and the animal\'s word never is', () => {
+    const cleaning = datasetOf('cleaning', [['cleaning_frequency', 'string', 'cleaning frequency']]);
+    expect(
+      extractDataset(cleaning, call([['customer', 'We need someone two mornings a week, before we open.']])).data,
+    ).toEqual({ cleaning_frequency: 'two mornings a week' });
+    const garage = datasetOf('garage', [['vehicle', 'string', 'vehicle']]);
+    expect(extractDataset(garage, call([['customer', "Hi, my Tacoma won't start this morning."]])).data).toEqual({
+      vehicle: 'Tacoma',
+    });
+    const boarding = datasetOf('boarding', [['pet_name', 'string', 'pet name']]);
+    expect(
+      extractDataset(boarding, call([['customer', 'We need a place for our cat mochi to stay over the holidays.']]))
+        .data,
+    ).toEqual({ pet_name: 'Mochi' });
+    expect(extractDataset(boarding, call([['customer', 'We need a place for our cat while we travel.']])).data).toEqual(
+      {},
+    );
+  });
+});

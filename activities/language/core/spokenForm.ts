@@ -27,6 +27,10 @@ const UNITS: Record<string, number> = {
   eighteen: 18,
   nineteen: 19,
 };
+/** A small number as a word ("3" → "three"), or null beyond the words known. */
+export function wordForNumber(value: number): string | null {
+  return Object.keys(UNITS).find((word) => UNITS[word] === value) ?? null;
+}
 const TENS: Record<string, number> = {
   twenty: 20,
   thirty: 30,
@@ -622,6 +626,8 @@ export function fixRecognizerSlips(text: string): string {
       .replace(HEARD_IN_FOR_I_AM, (said, lead: string, article: string, job: string) =>
         NOT_A_JOB.test(job) ? said : `${lead}I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
       )
+      // "Thursday at 7.30 and the evening": after a time, a recognizer's "and the" is "in the".
+      .replace(/(\b\d{1,2}(?:[:.]\d\d)?\s*)and the (morning|afternoon|evening|night)\b/gi, '$1in the $2')
       // "a friend said FH is easier to get": "FH" is no word, the recognizer cut FHA.
       .replace(/\bFH\b(?!-)/g, 'FHA')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.

@@ -65,12 +65,14 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
 // "give me ring at …": a recognizer may drop the "a".
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /**
- * "Please send me your last two statements", "Can you email us the appraisal?"; not "Sign us up.",
+ * "Please send me your last two statements", "Can you email us the appraisal?", "I'll hold it if you
+ * can send her vaccination records by Friday" (a condition asks for it too), "so come pick it up
+ * any time before then"; not "Sign us up.",
  * which enrols the one who says it (a recognizer writes "Sign this up"), nor "When can you get it
  * in?", which asks about a time.
  */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you can(?=\\s+pick\\b)|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you can(?=\\s+pick\\b)|\\bcome (?:by |in |over )?(?:and )?(?=pick\\b)|if you (?:can|could)|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was)\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /**
@@ -91,7 +93,7 @@ function objectPhrase(raw: string, possessiveTo: string): string {
       .replace(/^\s*and\b.*$/i, '')
       // A time said first leaves no object ("fill it out | by Friday").
       .replace(
-        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|any ?time|whenever|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
+        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|any ?time|whenever|this (?:morning|afternoon|evening|week)|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
         '',
       )
       .replace(OBJECT_END, '')
@@ -135,6 +137,24 @@ function fridayOfWeek(day: string, week: 'this' | 'next' = 'this'): string {
 }
 
 /** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
+/**
+ * The sentences just before one, latest first, said by its speaker in the same breath: its own turn,
+ * or on a mono recording, where each segment is a turn of its own, the two segments before it.
+ */
+function saidJustBefore(sentence: Sentence, text: CallText): Sentence[] {
+  const index = text.sentences.indexOf(sentence);
+  const before: Sentence[] = [];
+  for (let at = index - 1; at >= 0; at--) {
+    const said = text.sentences[at]!;
+    const sameBreath =
+      said.turnIndex === sentence.turnIndex ||
+      (said.speaker === 'unknown' && sentence.speaker === 'unknown' && said.turnIndex >= sentence.turnIndex - 2);
+    if (!sameBreath) break;
+    before.push(said);
+  }
+  return before;
+}
+
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
   // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
@@ -151,10 +171,11 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   const said = dayToCome(sentence);
   if (said) return said;
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
-  // day said just before in the same turn.
+  // day said just before by the same speaker (its turn, or the segments before on a mono recording).
   if (!meetingDay && /\bbefore then\b/i.test(sentence.text)) {
-    const before = text.sentences[text.sentences.indexOf(sentence) - 1];
-    const dayBefore = before?.turnIndex === sentence.turnIndex ? dayToCome(before) : undefined;
+    const [before] = saidJustBefore(sentence, text);
+    // "We're open until 6 tonight. So come pick it up any time before then."
+    const dayBefore = before && (dayToCome(before) ?? (TODAY.test(before.text) ? today : undefined));
     if (dayBefore) return dayBefore;
   }
   if (BY_THE_MEETING.test(sentence.text) || (verb === 'bring' && meetingDay)) return meetingDay;
@@ -261,13 +282,13 @@ function optOutTask(sentence: Sentence, text: CallText, customer: string): Detec
 
 /** "Your laptop is ready", "the glasses are in": the thing the turn says is ready, up to the sentence. */
 function readyThingBefore(sentence: Sentence, text: CallText): string | null {
-  const turn = text.sentences.filter((said) => said.turnIndex === sentence.turnIndex);
-  for (const said of turn.slice(0, turn.indexOf(sentence) + 1).reverse()) {
+  for (const said of [sentence, ...saidJustBefore(sentence, text)]) {
     const thing =
       /\b(?:your|the) ((?:[a-z]+ )?[a-z]+) (?:is|are)(?: all)? (?:ready|done|finished|fixed|repaired|in|back)\b/i.exec(
         said.text,
       )?.[1];
-    if (thing) return thing.toLowerCase();
+    // A make keeps its capital ("Your Volvo is ready" → "the Volvo").
+    if (thing) return thing;
   }
   return null;
 }
@@ -355,6 +376,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       (commitment
         ? objectOfFirstVerb(sentence.text) ||
           objectAskedBefore(sentence, text, possessive) ||
+          objectEndingSentenceBefore(sentence, text) ||
           // "I'll send those tonight" after a request the recognizer garbled: still a task.
           (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(beforeObject) ? 'the items asked for' : '')
         : '');
@@ -498,6 +520,20 @@ function objectAskedBefore(sentence: Sentence, text: CallText, possessive: strin
 }
 
 /**
+ * "Let me get you an application. I'll email it this afternoon.": a pronoun's thing ending the
+ * sentence just before in the same turn.
+ */
+function objectEndingSentenceBefore(sentence: Sentence, text: CallText): string {
+  if (!/\b(?:it|them|those|these)\b/i.test(sentence.text)) return '';
+  const index = text.sentences.indexOf(sentence);
+  const before = text.sentences[index - 1];
+  if (!before || before.turnIndex !== sentence.turnIndex) return '';
+  const named = /\b(?:a|an|the|your|our|some)\s+((?:[a-z-]+\s+)?[a-z-]+)[.!]$/i.exec(before.text.trim());
+  return named && !STOP_WORDS_OF_OBJECTS.test(named[1]!) ? `the ${named[1]!.toLowerCase()}` : '';
+}
+const STOP_WORDS_OF_OBJECTS = /^(?:minute|moment|second|call|look|chance|try|go|bit|lot|while|day|week|time)$/i;
+
+/**
  * "I'll put a quote together and email it", "I'll run the numbers and email you": "the quote", "the
  * numbers", the object of the verb before "and".
  */
@@ -521,8 +557,9 @@ function sharesNoun(a: string, b: string): boolean {
   return [...words(b)].some((word) => first.has(word));
 }
 
+/** Words of a meeting: talking, a demo, a visit, a slot; "could I get fifteen minutes with you Friday". */
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|(?:have|has|got|there's|there is) (?:an? |one |another )?(?:opening|slot|time)s?\b|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with| to \w+|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|(?:get|have|grab|borrow) (?:(?:five|ten|fifteen|twenty|thirty|a few|\d+) minutes|half an hour|an hour) (?:with you|of your time)|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|(?:have|has|got|there's|there is) (?:an? |one |another )?(?:opening|slot|time)s?\b|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with| to \w+|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
 /**
  * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
  * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".

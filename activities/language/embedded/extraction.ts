@@ -11,7 +11,7 @@ import {
   type CallText,
   type Sentence,
 } from '../core/callText';
-import { isEmailLeadIn } from '../core/spokenForm';
+import { isEmailLeadIn, wordForNumber } from '../core/spokenForm';
 import { MORTGAGE_LEAD_DATASET, type DatasetDefinition } from '../../../lib/datasets';
 import {
   addressIn,
@@ -151,11 +151,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
   // Its "Mortgage" heard as "Morgge" too ("North Fork Morgge").
   [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding)\b/g],
-  // "Would you live in one of the units?", "Would this be where you live?": whether the buyer will live there is a lender's question
+  // "Would you live in one of the units?", "Would this be where you live?", "It would be your home?": whether the buyer will live there is a lender's question
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
     3,
-    /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living))\b/gi,
+    /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
   // "Who do you work for?": a lender verifies employment, other trades seldom ask. "Our house has gone
   // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
@@ -308,6 +308,9 @@ const INCOME_CUE = new RegExp(
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
 const SOMEONE_ELSE =
   /\b(neighbou?rs?|friends?|sister|brother|husband|wife|spouse|partner|fianc[ée]+|co-?borrower|he|she|his|her)\b/i;
+/** Someone paid with the money, not its owner: "about 190 to pay my brother", "to buy out my ex". */
+const PAID_TO_SOMEONE =
+  /\b(?:pay|paying|give|giving|buy out|buying out|pay off|paying off)\s+(?:my|your|our|his|her|their|the)\s+(?:brother|sister|ex|ex-wife|ex-husband|husband|wife|partner|siblings?|parents?|co-?borrower)\b/gi;
 /** A clause that opens on a verb of pay, its subject left in the clause before. */
 const NO_SUBJECT_PAY =
   /^\W*(?:also |then |only |just )?(?:makes|earns|brings (?:home|in)|pulls in|takes home|grosses|clears|nets|gets paid|is paid)\b/i;
@@ -562,7 +565,8 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       // "A realtor friend said we could list it for 450": someone else said it, of our house.
       // "He drives a forklift and makes about 3800 a month": a clause with no subject of its own has the one before's.
       const someoneElses =
-        SOMEONE_ELSE.test(clause) || (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
+        SOMEONE_ELSE.test(clause.replace(PAID_TO_SOMEONE, ' ')) ||
+        (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
       if (someoneElses && !OF_OUR_HOUSE.test(clause)) continue;
       // Its own words may name another role ("they came down to 395" is no down payment).
       const arrivedAt = PRICE_ARRIVED_AT.test(clause) && roles.purchase_price !== undefined;
@@ -700,6 +704,10 @@ const EMPLOYER_PATTERNS = [
   new RegExp(
     `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
   ),
+  // A transfer within one's company: "I'm transferring to the Denver office of Cavendish Biotech".
+  new RegExp(
+    `\\bI(?:'m| am| was| got| have been|'ve been) (?:transferring|transferred|relocating|relocated|moving) to (?:the|our|their|its) (?:[A-Z][a-z]+ )?(?:[Oo]ffice|[Bb]ranch|[Ll]ocation|[Pp]lant|[Cc]ampus|[Hh]eadquarters|[Ss]ite|[Ff]acility|[Ss]tore|[Hh]ub) (?:of|for|at) (?:the\\s+)?(${ORG})`,
+  ),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
   // "Fifty two thousand a year at Mustang Public Schools.": a pay with its period, then where.
@@ -831,8 +839,15 @@ function extractAddress(text: CallText): Found | null {
   return best ? { value: best.address, sentences: [best.sentence] } : null;
 }
 
-const CASH_OUT =
-  /\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b))\b/i;
+/**
+ * Paying a sibling or an ex their share of a home one keeps ("I need to pay him his half", "pay my
+ * sister her share"): the home is owned, the money is borrowed against it.
+ */
+const PAY_A_SHARE = String.raw`pay(?:ing)? (?:him|her|them|my (?:brother|sister|siblings?|ex|ex-wife|ex-husband)) (?:his|her|their|the) (?:half|share|part|portion|cut)`;
+const CASH_OUT = new RegExp(
+  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${PAY_A_SHARE})\b`,
+  'i',
+);
 /** A reply that declines what was asked: "None, just a lower rate." */
 const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
 /**
@@ -848,8 +863,10 @@ const PURCHASE_CUES = new RegExp(
  * Refinancing words, also a co-owner bought out and taken off the loan ("get my ex off the loan and
  * buy out her half").
  */
-const REFINANCE_CUES =
-  /\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing)\b/gi;
+const REFINANCE_CUES = new RegExp(
+  String.raw`\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  'gi',
+);
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
 const OWNED_OUTRIGHT =
   /\b(?:paid cash for|(?:it's|it is|the house is|the home is) (?:all )?paid off|free and clear|own (?:it|the house|the home|our house|our home) outright|(?:no|don't have a|do not have a) mortgage on (?:it|the house|the home))\b/i;
@@ -1406,13 +1423,17 @@ const PET_NAMED =
 const PET_NAMED_AFTER =
   /\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}(?:dog|cat|puppy|kitten|pup)\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)/;
 const PET_NAMED_LOWER =
-  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started)\b|\s*[.!?]?\s*$)/;
+  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started|to (?:stay|board|be|come|get|see))\b|\s*[.!?]?\s*$)/;
 /** "Pepper's bloodwork came back normal": a name owning what a vet does for an animal. */
 const PET_NAMED_BY_CARE =
   /\b([A-Z][a-z]+)'s (?:bloodwork|blood work|checkup|check-up|vaccines?|vaccinations?|shots|dental|teeth cleaning|surgery|x-rays?|lab (?:work|results)|spay|neuter|grooming|nail trim|heartworm test|stitches)\b/;
-function petNameIn(sentence: Sentence, field: DatasetField): string | null {
+/** A field asking an animal's name ("pet_name", "The dog's name"). */
+function asksPetName(field: DatasetField): boolean {
   const asked = fieldText(field).toLowerCase();
-  if (!/\b(pet|dog|cat|animal|patient)\b/.test(asked) || !/\bname\b/.test(asked)) return null;
+  return /\b(pet|dog|cat|animal|patient)\b/.test(asked) && /\bname\b/.test(asked);
+}
+function petNameIn(sentence: Sentence, field: DatasetField): string | null {
+  if (!asksPetName(field)) return null;
   const name = (PET_NAMED.exec(sentence.text) ??
     PET_NAMED_AFTER.exec(sentence.text) ??
     PET_NAMED_BY_CARE.exec(sentence.text))?.[1];
@@ -1636,6 +1657,8 @@ function yearIn(said: string, recordedAt: Date): number | null {
 
 /** A make and model with its year: "my 2017 Honda Civic". */
 const VEHICLE = /\b((?:19|20)\d\d\s+[A-Z][a-zA-Z-]+(?:\s+[A-Z0-9][a-zA-Z0-9-]*){0,2})/;
+const OWN_VEHICLE_NAMED =
+  /\b(?:[Mm]y|[Yy]our|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+((?:[A-Z][a-z][a-zA-Z0-9-]+|BMW|GMC|VW)(?:\s+[A-Z0-9][a-zA-Z0-9-]*)?)\s+(?:is|was|needs|has|had|won't|isn't|wasn't|keeps|started|just)\b/;
 const TRADE_IN = /\btrad(?:e|ing)[- ]?in\b|\btrad(?:e|ing) (?:in )?(?:my|our|the|a)\b/i;
 const DAY_OR_MONTH = new RegExp(
   `^(?:${[...WEEKDAYS, ...MONTHS].map((name) => name.charAt(0).toUpperCase() + name.slice(1)).join('|')})\\b`,
@@ -1655,9 +1678,12 @@ const SWITCHED_TO = new RegExp(
 );
 const asksVehicle = (field: DatasetField) => /\b(vehicle|car|truck|van|suv|auto|model)\b/i.test(fieldText(field));
 
-/** How often, as people say it: "weekly", "every other week", "twice a month", "once a year". */
+/**
+ * How often, as people say it: "weekly", "every other week", "twice a month", "once a year", "three
+ * nights a week", "every weeknight".
+ */
 const HOW_OFTEN =
-  /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|one[- ]time)\b/i;
+  /\b(daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|annually|yearly|seasonally|every (?:other|single|\d+|two|three|four|six|few) (?:days?|weeks?|months?|years?)|every (?:day|week|month|year|spring|summer|fall|autumn|winter|season)|(?:once|twice|(?:one|two|three|four|\d+) times?) (?:a|per|every) (?:day|week|month|year|season)|(?:one|two|three|four|five|six|\d) (?:days|nights|mornings|evenings|afternoons) (?:a|per|every) (?:week|month)|every (?:weekday|weeknight|night|morning|evening|afternoon)|one[- ]time)\b/i;
 
 /** "Every week", "once a week" are said "weekly" in a field: one word for each plain period. */
 const PERIOD_WORD: Record<string, string> = {
@@ -1671,7 +1697,10 @@ const howOftenIn = (said: string) => {
   const often = HOW_OFTEN.exec(said)?.[1]?.toLowerCase();
   if (!often) return null;
   const period = ONCE_EVERY.exec(often)?.[1];
-  return period ? PERIOD_WORD[period]! : often;
+  // "3 nights a week" as normalized is written as said, "three nights a week", like "twice a week".
+  return period
+    ? PERIOD_WORD[period]!
+    : often.replace(/^\d+(?= )/, (digits) => wordForNumber(Number(digits)) ?? digits);
 };
 
 const MONTH_NAMED =
@@ -2041,9 +2070,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
                   : // A vehicle is a year and a make (above), not a word like "auto".
                     asksVehicle(field)
                     ? null
-                    : (petNameIn(sentence, field) ??
-                      wantedThingIn(sentence) ??
-                      phraseIn(sentence, keywords, text, field));
+                    : // A pet's name is a name, never "cat" or the thing wanted.
+                      asksPetName(field)
+                      ? petNameIn(sentence, field)
+                      : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
@@ -2222,6 +2252,13 @@ function extractField(field: DatasetField, text: CallText): Found | null {
           return { value: vehicle, sentences: [sentence] };
       }
     }
+    // "Your Civic is ready", "my Volvo won't start": a car named with no year, by whose it is and its state.
+    if (!tradeIn)
+      for (const sentence of text.sentences) {
+        const named = OWN_VEHICLE_NAMED.exec(sentence.text)?.[1];
+        if (named && !NOT_A_NAME.test(named) && !DAY_OR_MONTH.test(named) && !namesAnOrganization(named))
+          return { value: named, sentences: [sentence] };
+      }
   }
   // "We're moving our twelve agents over to Zendesk next month": the one they leave for.
   if (field.type === 'string' && asksCompetitor(field)) {

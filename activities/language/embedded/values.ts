@@ -471,11 +471,12 @@ export function postalCodeIn(text: string): string | null {
 
 const NEGATION = /\b(no|not|never|don't|do not|doesn't|isn't|won't|wouldn't|aren't)\b/i;
 /**
- * A yes, or a short "It is." / "We do." that is the whole first clause ("It is, we've lived there
- * twelve years"), or how long, as the whole answer ("Forty one years now." to "You live there?").
+ * A yes, or a short "It is." / "We do." / "I already do." that is the whole first clause ("It is,
+ * we've lived there twelve years"), or how long, as the whole answer ("Forty one years now." to "You
+ * live there?").
  */
 const AFFIRMATION =
-  /^(?:(?:yes|yeah|yep|yup|correct|right|that's right|exactly|sure|absolutely|definitely|of course)\b|(?:it is|it's|it will|it'll|i do|we do|i will|we will)\s*(?:[,.!;]|$)|(?!no\b|not\b)[^.?!]{1,30},\s*(?:yes|yeah|yep)[.!]?$|(?:for |about |almost |over |nearly |going on )?(?:\d+|[a-z]+(?:[- ][a-z]+)?) (?:years?|months?)(?: now)?[.!]?$)/i;
+  /^(?:(?:yes|yeah|yep|yup|correct|right|that's right|exactly|sure|absolutely|definitely|of course)\b|(?:(?:i|we) (?:already|still) (?:do|live there|live here)|(?:it is|it's|it will|it'll|i do|we do|i will|we will))\s*(?:[,.!;]|$)|(?!no\b|not\b)[^.?!]{1,30},\s*(?:yes|yeah|yep)[.!]?$|(?:for |about |almost |over |nearly |going on )?(?:\d+|[a-z]+(?:[- ][a-z]+)?) (?:years?|months?)(?: now)?[.!]?$)/i;
 
 export const isNegated = (sentence: Sentence) => NEGATION.test(sentence.text);
 export const isAffirmation = (sentence: Sentence) => AFFIRMATION.test(sentence.text.trim());
