@@ -1,7 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnManaged, startSecantus, startTemporalDevServer, type ManagedProcess } from '../scripts/stack';
+import {
+  freePort,
+  spawnManaged,
+  startSecantus,
+  startTemporalDevServerOnFreePorts,
+  type ManagedProcess,
+} from '../scripts/stack';
 import { ensureTools, toolPath, toolsNeeded } from '../scripts/tools';
 
 /** Benchmarks run against real servers: the ones in the environment, or fresh embedded ones. */
@@ -32,11 +38,14 @@ export async function benchServers(
   }
   // A benchmark whose workers serve the product's own queue names needs a server no other worker polls.
   if (!env.TEMPORAL_ADDRESS || options.privateTemporal) {
-    const port = await freePort();
-    started.push(
-      await startTemporalDevServer({ binary: toolPath('temporal'), port, uiPort: null, dbFile: null, sink: quiet }),
-    );
-    env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
+    const temporal = await startTemporalDevServerOnFreePorts({
+      binary: toolPath('temporal'),
+      ui: false,
+      dbFile: null,
+      sink: quiet,
+    });
+    started.push(temporal.server);
+    env.TEMPORAL_ADDRESS = `127.0.0.1:${temporal.port}`;
   }
   log(`servers: MongoDB ${env.MONGODB_URI}, Temporal ${env.TEMPORAL_ADDRESS}`);
   return {

@@ -190,6 +190,30 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   return server;
 }
 
+/** Attempts at a Temporal dev server on free ports before a port race is reported. */
+const PORT_RACE_ATTEMPTS = 3;
+
+/**
+ * A Temporal dev server on ports free a moment ago (its UI too, unless headless). Between choosing a
+ * free port and the server binding it, a process started in parallel (another test file's servers)
+ * can take it, or one of the ports the CLI picks for itself; the server then exits with "address
+ * already in use", and it is started again on new ports. Any other failure is reported at once.
+ */
+export async function startTemporalDevServerOnFreePorts(
+  options: Omit<TemporalDevServerOptions, 'port' | 'uiPort'> & { ui: boolean },
+): Promise<{ server: ManagedProcess; port: number; uiPort: number | null }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const uiPort = options.ui ? await freePort() : null;
+    try {
+      const server = await startTemporalDevServer({ ...options, port, uiPort });
+      return { server, port, uiPort };
+    } catch (error) {
+      if (attempt >= PORT_RACE_ATTEMPTS || !/address already in use/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
 export interface EmbeddedMongoOptions {
   binary: string;
   port: number;

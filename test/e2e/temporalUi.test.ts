@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { callWorkflowId } from '../../lib/temporal';
-import { freePort, startTemporalDevServer, type ManagedProcess } from '../../scripts/stack';
+import { startTemporalDevServerOnFreePorts, type ManagedProcess } from '../../scripts/stack';
 import { toolPath } from '../../scripts/tools';
 import { makeWav } from '../support/audio';
 import { describeNeeding, testConfig } from '../support/env';
@@ -39,15 +39,15 @@ describeNeeding('MongoDB, Chromium and the Temporal CLI', missing, 'the Temporal
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const port = await freePort();
-    uiPort = await freePort();
-    temporal = await startTemporalDevServer({
+    const started = await startTemporalDevServerOnFreePorts({
       binary: toolPath('temporal'),
-      port,
-      uiPort,
+      ui: true,
       dbFile: null,
       sink: () => undefined,
     });
+    temporal = started.server;
+    uiPort = started.uiPort!;
+    const port = started.port;
     recordings = await startLocalServer((req, res) => {
       if (req.url === '/calls/missing.wav') {
         res.writeHead(404).end('not here');

@@ -6,7 +6,7 @@ import {
   startSearchServer,
   startSecantus,
   startSttServer,
-  startTemporalDevServer,
+  startTemporalDevServerOnFreePorts,
   type ManagedProcess,
 } from '../../scripts/stack';
 import {
@@ -60,17 +60,14 @@ export default async function globalSetup(): Promise<void> {
       process.env.MONGODB_URI = `mongodb://127.0.0.1:${port}/`;
     }
     if (!process.env.TEMPORAL_ADDRESS) {
-      const port = await freePort();
-      started.push(
-        await startTemporalDevServer({
-          binary: toolPath('temporal'),
-          port,
-          uiPort: null,
-          dbFile: null,
-          sink: quiet('temporal'),
-        }),
-      );
-      process.env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
+      const temporal = await startTemporalDevServerOnFreePorts({
+        binary: toolPath('temporal'),
+        ui: false,
+        dbFile: null,
+        sink: quiet('temporal'),
+      });
+      started.push(temporal.server);
+      process.env.TEMPORAL_ADDRESS = `127.0.0.1:${temporal.port}`;
     }
     if (!process.env.STT_BASE_URL) {
       const port = await freePort();
