@@ -85,17 +85,24 @@ const NEEDS_A_DOCUMENT =
 const OBJECT_END =
   /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
+/** When a thing is done, said after its verb: "tonight", "right away", "this afternoon", "next week". */
+const WHEN_SAID = String.raw`today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week`;
+const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day`;
+/** All that is left after a pronoun taken with its verb: "I'll e-mail it tonight", "… them Thursday". */
+const PRONOUN_THEN_A_TIME = new RegExp(String.raw`^(?:${WHEN_SAID}|(?:this |next )?${WEEKDAY})\b`, 'i');
+/** A time said first leaves no object ("fill it out | by Friday"). */
+const A_TIME_FIRST = new RegExp(
+  String.raw`^\s*(?:by|before|on|until|no later than|any ?time|whenever|${WHEN_SAID}|${WEEKDAY})\b.*$`,
+  'i',
+);
+
 function objectPhrase(raw: string, possessiveTo: string): string {
   return (
     raw
       .replace(/[.?!]+$/, '')
       // "fill it out | and bring it Saturday": another verb leaves no object.
       .replace(/^\s*and\b.*$/i, '')
-      // A time said first leaves no object ("fill it out | by Friday").
-      .replace(
-        /^\s*(?:by|before|on|until|no later than|today|tonight|tomorrow|later|soon|right away|first thing|any ?time|whenever|this (?:morning|afternoon|evening|week)|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*$/i,
-        '',
-      )
+      .replace(A_TIME_FIRST, '')
       .replace(OBJECT_END, '')
       // "I'll set up a trial account for you": the customer is named after the object.
       .replace(/\b(?:to|for) (?:you|me|us)\b(?! to\b)/gi, '')
@@ -337,9 +344,7 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       (/^(?:to\s+)?(?:them|it|those|that|these)\b/i.test(match[2]!.trim()) ||
         // "I'll e-mail it tonight", "I'll send them Thursday night": the pronoun was taken with the
         // verb, a time is all that is left.
-        /^(?:today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week|(?:this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(
-          match[2]!.trim(),
-        ) ||
+        PRONOUN_THEN_A_TIME.test(match[2]!.trim()) ||
         // "I'll send those over by Monday", "I'll send them over at lunch" (not "fill it out by
         // Friday", a new task).
         (/^(?:over\s+)?(?:by|before|on|until|no later than|at|around|after|during)\b/i.test(match[2]!.trim()) &&
@@ -525,8 +530,7 @@ function objectAskedBefore(sentence: Sentence, text: CallText, possessive: strin
  */
 function objectEndingSentenceBefore(sentence: Sentence, text: CallText): string {
   if (!/\b(?:it|them|those|these)\b/i.test(sentence.text)) return '';
-  const index = text.sentences.indexOf(sentence);
-  const before = text.sentences[index - 1];
+  const [before] = saidJustBefore(sentence, text);
   if (!before || before.turnIndex !== sentence.turnIndex) return '';
   const named = /\b(?:a|an|the|your|our|some)\s+((?:[a-z-]+\s+)?[a-z-]+)[.!]$/i.exec(before.text.trim());
   return named && !STOP_WORDS_OF_OBJECTS.test(named[1]!) ? `the ${named[1]!.toLowerCase()}` : '';
