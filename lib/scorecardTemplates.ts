@@ -36,8 +36,8 @@ export interface ScorecardTemplate {
 
 const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
-/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching". */
-const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b`;
+/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "Jericho Speeding." ending the opening. */
+const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
 /** An opening that is only "<Company>, <name>." ("Summit Federal, Gavin."): it greets and says who speaks. */
 const COMPANY_COMMA_NAME = String.raw`^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$`;
 

@@ -5267,3 +5267,119 @@ describe('found on the forty-fourth held-out round (h341–h348), tested in othe
     );
   });
 });
+
+describe('found on the forty-fifth held-out round (h349–h356), tested in other words', () => {
+  test('lending: a lender\'s name with "home lending", a pay "netted every two weeks" and "paystubs" make a purchase call a lending one', () => {
+    const decision = classifyLending(
+      call([
+        ['agent', 'Harrowgate home lending, Tobias on the line.'],
+        ['customer', "Hi, I'm buying my first townhouse."],
+        ['customer', 'I net about 2300 every two weeks, and I can send my paystubs.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+    // A trade's "clear about 40 jobs a month" alone is no lending call.
+    expect(classifyLending(call([['customer', 'We clear about 40 jobs a month at the shop.']])).lending).toBe(false);
+  });
+
+  test('mortgage lead: "28-hour full time" is a pay an hour with its "an" lost; "a 40-hour full-time schedule" is hours', () => {
+    expect(lead([['customer', "I'm a welder at Corran Fabrication, 28-hour full time."]]).monthly_income).toBe(4853.33);
+    expect(lead([['customer', 'I work a 40-hour full-time schedule at the plant.']]).monthly_income).toBeUndefined();
+  });
+
+  test('mortgage lead: "we don\'t need any cash" and "I\'m not taking anything out" decline a cash-out question', () => {
+    for (const reply of ["I don't want any cash, just the lower rate.", "We're not taking anything out."])
+      expect(
+        lead([
+          ['customer', 'We want to refinance, we still owe about 212,000.'],
+          ['agent', 'Do you want to pull any cash out?'],
+          ['customer', reply],
+        ]).cash_out,
+      ).toBe(false);
+  });
+
+  test('mortgage lead: "a 203 K alone" and "NFHA loan" are the FHA\'s loans as a recognizer writes them, and 203k is no amount', () => {
+    expect(
+      lead([
+        ['customer', 'We found a fixer-upper listed at 164 and our agent said a 203 K alone would cover the repairs.'],
+      ]),
+    ).toMatchObject({ mortgage_type: 'FHA', purchase_price: 164000 });
+    // The program's number is no loan amount: "a 203k loan" borrows no $203,000.
+    expect(
+      lead([['customer', 'We found a fixer-upper listed at 164 and our agent mentioned a 203k loan for the repairs.']]),
+    ).toEqual({ loan_purpose: 'Purchase', mortgage_type: 'FHA', purchase_price: 164000 });
+    expect(lead([['customer', 'My sister said NFHA loan is easier with my credit.']]).mortgage_type).toBe('FHA');
+  });
+
+  test('appointments: a May date past the ninth with a time written without its colon ("the 14th at 1045") is a meeting', () => {
+    const appointments = (turns: Turn[]) =>
+      detectActions(call(turns, '2026-05-02T10:00:00-05:00'), null).appointments.map(
+        (appointment) => appointment.start,
+      );
+    expect(
+      appointments([
+        ['agent', 'Could you come into the office on the 14th at 1045 to sign?'],
+        ['customer', 'The 14th at 1045 is fine.'],
+      ]),
+    ).toEqual(['2026-05-14T10:45:00-05:00']);
+    // "Tuesday the ninth at 11th": after a date, the hour a recognizer gave an ordinal's ending.
+    expect(
+      appointments([
+        ['agent', 'Can we meet Saturday, the 9th at 11th?'],
+        ['customer', 'Saturday works.'],
+      ]),
+    ).toEqual(['2026-05-09T11:00:00-05:00']);
+  });
+
+  test('tasks: a recognizer\'s "Highly send you" at a sentence\'s start is "I\'ll send you"', () => {
+    expect(
+      detectActions(call([['agent', 'Highly send you the checklist for a rental property tonight.']]), null).tasks.map(
+        (task) => [task.owner, task.due],
+      ),
+    ).toEqual([['agent', '2026-10-14']]);
+  });
+
+  test('datasets: "about 30 to 100" is 3,200 as a recognizer splits it; a range "from 30 to 100" stays', () => {
+    const movers = datasetOf('movers', [['quote_amount', 'money', 'quote amount']]);
+    expect(
+      extractDataset(movers, call([['agent', "For a two-bedroom that far, you're looking at about 30 to 100."]])).data,
+    ).toEqual({ quote_amount: 3200 });
+    expect(
+      extractDataset(movers, call([['agent', 'Our crews run from 30 to 100 miles a day.']])).data.quote_amount,
+    ).not.toBe(3200);
+  });
+
+  test('datasets: a month said loosely, then a day in it, is that day; a venue is where the event is said to be held', () => {
+    const movers = datasetOf('movers', [['move_date', 'date', 'move date']]);
+    expect(
+      extractDataset(
+        movers,
+        call([
+          ['customer', 'We want to move the piano sometime in early November.'],
+          ['agent', 'Sure.'],
+          ['customer', 'The ninth of November.'],
+        ]),
+      ).data,
+    ).toEqual({ move_date: '2026-11-09' });
+    const wedding = datasetOf('wedding', [['venue_name', 'string', 'venue name']]);
+    expect(
+      extractDataset(
+        wedding,
+        call([['customer', "We're having the reception at the Larkspur Pavilion on June 3, about ninety people."]]),
+      ).data,
+    ).toEqual({ venue_name: 'Larkspur Pavilion' });
+  });
+
+  test('names: on a mono recording "Copperline Media, Desmond here." answers for a business, and "Jericho Speeding." greets', () => {
+    const contact = datasetOf('contact', [['contact_name', 'string', 'contact name']]);
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Copperline Media, Desmond here.' },
+        { speaker: 'unknown', text: 'Hi Desmond, Alma Fairweather. We need a new website.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Desmond Pryce' },
+    );
+    expect(extractDataset(contact, mono).data).toEqual({ contact_name: 'Alma Fairweather' });
+    expect(scored([['agent', 'Brightwater Events, Rosalind Speeding.']]).greeting_and_identification).toBe(true);
+  });
+});

@@ -208,6 +208,9 @@ const NAME_AFTER_FUSED_GREETING = /^[A-Za-z]+(?:\s+[a-z]+){0,2},\s+([A-Z][a-z'-]
  */
 const AGENT_OPENING =
   /\b(?:speaking|(?:s|ex)pe[ea]ching|how (?:can|may) (?:i|we) help|thanks? (?:you )?for calling|(?:this|the) call (?:is|may be)|calls? (?:are|is|may be) (?:being )?(?:recorded|monitored))\b/i;
+/** "Nimbus Harbor IT, Anselmo here.": a business's capitalized name, then who answers "here". */
+const BUSINESS_THEN_HERE =
+  /^(?!(?:Hi|Hello|Hey|Yes|Yeah|Yep|No|Okay|OK|Oh|Well|Sure|Great|Thanks|Thank)\b)[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)+,\s*(?:[\w'-]+\s+){1,3}here\s*[.!]?\s*$/;
 /** "Hi, is this Marit?": asking whether the one who answered is the one named. */
 const ASKS_IF_THIS_IS = new RegExp(`\\b[Ii]s this\\s+${TITLE}?${NAME}\\s*\\?`);
 /** The next turn, the other party's, opens with a yes ("Yes, hi.", "Speaking.", "That's me."). */
@@ -253,7 +256,7 @@ const NOT_NAMES = new Set([
  * ("Crumbholo Bakery, this is Bettina").
  */
 const ORGANIZATION_WORD =
-  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors|Bakery|Bakeries|Cafe|Diner|Restaurant|Bistro|Pizzeria|Deli|Brewery|Winery|Salon|Spa|Studio|Boutique|Florist|Grocery|Hardware|Pharmacy|Hospital|Healthcare|Veterinary|Remodeling|Renovations?|Construction|Contracting|Landscaping|Lawn|Repair|Appliance|Cleaning|Hauling|Movers|Moving|Mechanical|Electric|Electrical|HVAC|Pest|Grooming|Kennels?|Daycare|Academy|Schools?|Tutoring|Printing|Photography|Catering|Auto|Automotive|Collision|Towing|Storage|Logistics|Freight|Trucking|Software|Technologies|Tech|Labs?|Agency|Savings|Federal|Union|Office)\b/;
+  /\b(?:Inc|LLC|Group|Company|Insurance|Bank|Lending|Lenders?|Mortgage|Loans?|Funding|Financial|Finance|Credit|Dental|Medical|Clinic|Services|Systems|Solutions|Realty|Properties|Partners|Associates|Heating|Plumbing|Roofing|Solar|Fitness|Motors|Bakery|Bakeries|Cafe|Diner|Restaurant|Bistro|Pizzeria|Deli|Brewery|Winery|Salon|Spa|Studio|Boutique|Florist|Grocery|Hardware|Pharmacy|Hospital|Healthcare|Veterinary|Remodeling|Renovations?|Construction|Contracting|Landscaping|Lawn|Repair|Appliance|Cleaning|Hauling|Movers|Moving|Mechanical|Electric|Electrical|HVAC|Pest|Grooming|Kennels?|Daycare|Academy|Schools?|Tutoring|Printing|Photography|Catering|Auto|Automotive|Collision|Towing|Storage|Logistics|Freight|Trucking|Software|Technologies|Tech|Labs?|Agency|Savings|Federal|Union|Office|Entertainment|Events|Productions|Media|Consulting|Law|Legal|Management|Rentals|Travel|IT)\b/;
 export const namesAnOrganization = (name: string) => ORGANIZATION_WORD.test(name);
 
 function isPersonName(candidate: string): boolean {
@@ -332,7 +335,8 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
   const titledSurnames: { name: string; title: string; sentence: Sentence }[] = [];
   // With no speakers (a mono recording) the first turn may be the agent answering ("Gulf Coast,
   // mortgage, Keith speaking, how can I help?"): the customer's first turn is the next one.
-  const opensAsAgent = (sentence: Sentence) => sentence.speaker === 'unknown' && AGENT_OPENING.test(sentence.text);
+  const opensAsAgent = (sentence: Sentence) =>
+    sentence.speaker === 'unknown' && (AGENT_OPENING.test(sentence.text) || BUSINESS_THEN_HERE.test(sentence.text));
   const firstCustomerTurn =
     sentences.find((sentence) => sentence.speaker !== 'agent' && !opensAsAgent(sentence))?.turnIndex ?? -1;
   for (const sentence of sentences) {

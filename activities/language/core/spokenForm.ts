@@ -615,6 +615,35 @@ export function fixRecognizerSlips(text: string): string {
           return /^\d/.test(figure) || last in UNITS || last in TENS ? `${figure} an hour` : said;
         },
       )
+      // "I drive a bus, 31-hour full-time": a pay said "an hour" with the "an" lost, before whether
+      // the work is full or part time (hours worked are said with an article: "a 40-hour week").
+      .replace(
+        /(?<!\b(?:a|an|the|my|our|his|her|their|per)\s)\b(\d{1,3}(?:\.\d\d)?)[- ]hour\b(?=,?\s+(?:full|part)[- ]time\b)/gi,
+        '$1 an hour',
+      )
+      // "That's NFHA renovation loan": a recognizer's "an FHA" run together.
+      .replace(/\bNFHA\b/g, 'an FHA')
+      // "a 203 K alone", "a 203 K-lone", "an FHA alone": the program's "loan" heard as "alone".
+      .replace(/\b203[- ]?\(?[Kk]\)?[- ]?a?lone\b/g, '203k loan')
+      .replace(/\b(FHA|VA|USDA|203k) alone\b/g, '$1 loan')
+      // "Highly email you a list": at a sentence's start before a verb, a recognizer's "I'll".
+      .replace(
+        /(^|[.!?]\s+)Highly (?=(?:e-?mail|send|call|text|get|have|put|run|follow|reach|mail|look|check|set)\b)/g,
+        "$1I'll ",
+      )
+      // "you're looking at about 40 to 100": "forty two hundred" (4,200) as a recognizer splits it,
+      // after words that give a figure (a range is said "from 40 to 100", "between …").
+      .replace(
+        /\b(about|around|roughly|approximately|looking at|it's|that's|is|be|comes? to|runs?|costs?)( (?:about |around |roughly )?)([2-9])0 (?:to|too) (?:100|hundred)\b(?!\s*(?:people|guests|persons|miles|percent|%|feet|pounds|units|items|hours|days|minutes|years))/gi,
+        (_said, lead: string, hedge: string, tens: string) => `${lead}${hedge}${tens}200`,
+      )
+      // "Tuesday, the 31st at 10th.": after a date, "at" an hour the recognizer gave an ordinal's ending.
+      .replace(
+        /(\b(?:the )?\d{1,2}(?:st|nd|rd|th),? at (?:1[0-2]|[1-9]))th\b(?!\s+(?:street|st\b|avenue|ave\b|floor))/gi,
+        '$1',
+      )
+      // "Neontide Entertainment, Jericho Speeding.": a name's "speaking" as a recognizer hears it.
+      .replace(/(\b[A-Z][a-z]+,? )[Ss]peeding(?=\s*(?:[.,!]|$))/g, '$1speaking')
       // "my Val-Lone", "Valloan", "Liberty Valoans": a recognizer's "VA loan" written as one word.
       .replace(/\b[Vv]al+[- ]?(?:[Ll]one|[Ll]oan)(s?)\b/g, 'VA loan$1')
       // "an FH alone": a recognizer's "an FHA loan".

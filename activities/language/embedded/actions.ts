@@ -788,7 +788,7 @@ const COUNT_AFTER_AT =
 
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =
-  /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d|june|july|august|september|october|november|december)\b/i;
+  /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may \d{1,2}|june|july|august|september|october|november|december)\b/i;
 
 /**
  * The sentence as the date parser should read it: day phrases resolved, "at one" as a time, and a

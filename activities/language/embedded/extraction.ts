@@ -50,7 +50,14 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
   const found: Record<string, Found | null> =
     dataset.key === MORTGAGE_LEAD_DATASET.key
       ? extractMortgageLead(text)
-      : Object.fromEntries(dataset.fields.map((field) => [field.name, extractField(field, text)]));
+      : Object.fromEntries(
+          dataset.fields.map((field) => [
+            field.name,
+            field.type === 'date'
+              ? withTheDaySaidLater(field, extractField(field, text), text)
+              : extractField(field, text),
+          ]),
+        );
   const data: Record<string, unknown> = {};
   const evidence: Record<string, Evidence[]> = {};
   for (const field of dataset.fields) {
@@ -145,12 +152,13 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
   // Its "Mortgage" heard as "Morgge" too ("North Fork Morgge").
-  [2, /\b[A-Z][\w'-]+ (?:[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding)\b/g],
+  // "Emberley home lending": "Home Lending" after the name, as a recognizer may write it.
+  [2, /\b[A-Z][\w'-]+ (?:(?:[Hh]ome )?[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding)\b/g],
   // "Would you live in one of the units?", "Would this be where you live?", "It would be your home?": whether the buyer will live there is a lender's question
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
@@ -848,8 +856,12 @@ const CASH_OUT = new RegExp(
   String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${PAY_A_SHARE})\b`,
   'i',
 );
-/** A reply that declines what was asked: "None, just a lower rate." */
-const DECLINES = /^\W*(no|nope|none|nothing|zero|not really)\b/i;
+/**
+ * A reply that declines what was asked: "None, just a lower rate.", "We don't need any cash.",
+ * "We're not taking anything out."
+ */
+const DECLINES =
+  /^\W*(?:no|nope|none|nothing|zero|not really)\b|^\W*(?:(?:well|um|uh|actually|oh),?\s+)?(?:(?:we|i) (?:don't|do not|won't|will not|wouldn't) (?:really )?(?:need|want|take|be taking|plan to take)|(?:we're|we are|i'm|i am) not (?:taking|pulling|getting|looking (?:to|for)|planning))\b/i;
 /**
  * What is bought, when it is not a home: "to buy a food truck" with cash from the house is no
  * purchase; "a lake house", "a little brick ranch" are homes (up to two words before the home's).
@@ -898,7 +910,8 @@ function extractLoanPurpose(text: CallText): Found | null {
 }
 
 const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
-  ['FHA', /\bFHA\b/i],
+  // "a 203k loan" is the FHA's renovation loan.
+  ['FHA', /\bFHA\b|\b203\s?\(?k\)?(?=\s*(?:loans?|renovation|rehab|program|mortgage|financing)\b)/i],
   [
     'VA',
     // "An interest rate reduction refinance" (IRRRL) is the VA's own streamline refinance.
@@ -2003,6 +2016,29 @@ function dateAnsweringWhen(
   return null;
 }
 
+/** A month said loosely: "at the end of April", "early May", "sometime in June", "mid-March". */
+const LOOSE_MONTH =
+  /\b(?:(?:the )?(?:end|middle|beginning|start|first half|second half|first week|last week) of|early|mid|late|sometime in|some time in|around)\b[\s-]*(?:(?:the )?(?:month of )?)(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+
+/**
+ * "We're moving at the end of April." — "What date exactly?" — "April twenty eighth.": a month said
+ * loosely, then a day in that month said later, is that day (when the question before it was lost).
+ */
+function withTheDaySaidLater(field: DatasetField, found: Found | null, text: CallText): Found | null {
+  const loose = found?.sentences[found.sentences.length - 1];
+  if (!found || !loose || typeof found.value !== 'string' || !LOOSE_MONTH.test(loose.text)) return found;
+  const month = found.value.slice(0, 7);
+  for (const later of text.sentences.slice(text.sentences.indexOf(loose) + 1)) {
+    // The day answers ("April twenty eighth.") or says what the field is about, not another event's day.
+    const answers = later.text.split(/\s+/).length <= 6;
+    if (LOOSE_MONTH.test(later.text) || !(answers || keywordsSaidIn(later.text, keywordsOf(field)).size > 0)) continue;
+    const [day] = valuesOfType(field, later, text, []);
+    if (typeof day === 'string' && day.startsWith(month) && day !== found.value)
+      return { value: day, sentences: [...found.sentences, later] };
+  }
+  return found;
+}
+
 /** Candidate values of a field in one sentence. */
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
@@ -2077,6 +2113,23 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       return value ? [value] : [];
     }
   }
+}
+
+/** A field asking where an event is held: "venue_name", "The reception venue". */
+const ASKS_VENUE = /\bvenues?\b/i;
+/** "We're getting married at Cedarmere Hall on …", "the reception is at The Harbor Club": the name after "at" where an event is held. */
+const EVENT_HELD_AT =
+  /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*)/;
+function venueOfEvent(text: CallText): Found | null {
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const named = EVENT_HELD_AT.exec(sentence.text)?.[1];
+    // "at Cedarmere Hall on September": the name ends before a day or a month, and before a lower-case joiner left at its end.
+    const words = named?.split(/\s+/) ?? [];
+    const end = words.findIndex((word) => NOT_PERSON_WORDS.test(word));
+    const kept = (end < 0 ? words : words.slice(0, end)).join(' ').replace(/(?: (?:of|on|the))+$/, '');
+    if (kept && !inAgentsOrganization(kept, text)) return { value: kept, sentences: [sentence] };
+  }
+  return null;
 }
 
 /** A field that asks for the person on the call: "contact_name", "The caller's full name". */
@@ -2327,6 +2380,12 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
       (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null);
     if (answered) return answered;
+  }
+  // "We're getting married at Cedarmere Hall": a venue named where the event is said, when no
+  // sentence speaks of the venue itself.
+  if (field.type === 'string' && ASKS_VENUE.test(fieldText(field))) {
+    const held = text.sentences.some((sentence) => ASKS_VENUE.test(sentence.text)) ? null : venueOfEvent(text);
+    if (held) return held;
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';

@@ -46,6 +46,9 @@ const NOT_MONEY_AFTER =
  */
 /** A form's name holds a number that is no amount: "my DD 214", "a W-2", "Form 1040", "Schedule C". */
 const FORM_NAME = /\b(?:DD|W|SF|[Ff]orm|[Ss]chedule)[- ]?\d{1,4}\b/g;
+/** A loan program named by its number: "a 203k loan", "FHA 203(k)" (the renovation loan), never $203,000. */
+const PROGRAM_NUMBER =
+  /\b203\s?\(?[kK]\)?(?=\s*(?:loans?|renovation|rehab|program|mortgage|financing)\b)|(?<=\bFHA\s)203\s?\(?[kK]\)?/g;
 
 /** What comes before a rate said as a number: "a rate of", "my rate is", "interest at". */
 const RATE_BEFORE =
@@ -60,6 +63,7 @@ const HUNDREDS_HYPHENATED = /(?<![\d,.$-])\$?\b([1-9])00-([2-9]\d)\b(?![\d-]|\.\
 export function amountsIn(said: string): SaidAmount[] {
   const text = said
     .replace(FORM_NAME, (name) => ' '.repeat(name.length))
+    .replace(PROGRAM_NUMBER, (name) => ' '.repeat(name.length))
     // "Stay under 12,000th": a figure in thousands is no ordinal, whatever ending a recognizer gave it.
     .replace(/\b(\d{1,3}(?:,\d{3})+)(?:st|nd|rd|th)\b/gi, '$1  ');
   const found: (SaidAmount & { at: number })[] = [];
