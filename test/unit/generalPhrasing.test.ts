@@ -5383,3 +5383,151 @@ describe('found on the forty-fifth held-out round (h349–h356), tested in other
     expect(scored([['agent', 'Brightwater Events, Rosalind Speeding.']]).greeting_and_identification).toBe(true);
   });
 });
+
+describe('found on the forty-sixth held-out round (h357–h364), tested in other words', () => {
+  const appointments = (turns: Turn[]) =>
+    detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+  const tasks = (turns: Turn[]) =>
+    detectActions(call(turns), null).tasks.map((task) => [task.text, task.owner, task.due]);
+
+  test('appointments: "Wednesday, October 21st, at three fifteen" is one time; "thirsty at 10" is Thursday; "at 3.45" and "at 3 45 is fine" are 3:45', () => {
+    expect(
+      appointments([
+        ['agent', 'The first session is Wednesday, October 21st, at three fifteen.'],
+        ['customer', 'Great, see you then.'],
+      ]),
+    ).toEqual(['2026-10-21T15:15:00-04:00']);
+    // Said on a Monday: "thirsty at 10" is Thursday's, not tomorrow's 10.
+    expect(
+      detectActions(
+        call(
+          [
+            ['agent', 'Could we meet thirsty at 10 to look at the plans?'],
+            ['customer', 'Sure.'],
+          ],
+          '2026-10-12T09:00:00-04:00',
+        ),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-15T10:00:00-04:00']);
+    expect(
+      appointments([
+        ['agent', 'Could you come in Friday at 3.45?'],
+        ['customer', 'Friday at 3 45 is fine.'],
+      ]),
+    ).toEqual(['2026-10-16T15:45:00-04:00']);
+    // Read as a time now, "by 7.45" in the mono segment after the visit's day is arriving for that visit.
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Good news, his grooming is set for Monday the 19th at 9.' },
+        { speaker: 'unknown', text: 'Please drop him off by 8.45, and call us with any questions.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+    );
+    expect(detectActions(mono, null).appointments.map((appointment) => appointment.start)).toEqual([
+      '2026-10-19T09:00:00-04:00',
+    ]);
+  });
+
+  test('tasks: a day said in a clause of its own ("…, and the first session is Friday") is not the task\'s, and the object ends before the comma', () => {
+    expect(tasks([['agent', "I'll email you the intake form, and the first session is Friday the 16th."]])).toEqual([
+      ['Email the intake form to the customer', 'agent', null],
+    ]);
+    expect(tasks([['agent', "I'll send you the parking pass and the game is Saturday at noon."]])).toEqual([
+      ['Send the parking pass to the customer', 'agent', null],
+    ]);
+    // A second object is no clause: "the forms and the checklist Friday" is due Friday.
+    expect(tasks([['agent', "I'll send you the forms and the checklist Friday."]])).toEqual([
+      ['Send the forms to the customer', 'agent', '2026-10-16'],
+    ]);
+  });
+
+  test('mortgage lead: "use our VA benefits on a house", "What are they asking?" and "nothing down" are a purchase; "I bill about 84,000 a year" is income', () => {
+    expect(
+      lead([
+        ['customer', "We'd like to use our VA benefits on a house in Killeen."],
+        ['agent', 'What are they asking?'],
+        ['customer', 'Two eighty nine, and nothing down if we can.'],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+    expect(
+      lead([
+        ['customer', "I'm a freelance court reporter."],
+        ['customer', 'And I bill about 84,000 a year.'],
+      ]).monthly_income,
+    ).toBe(7000);
+  });
+
+  test('lending: "they accepted our offer" and "will you be a living there?" (a recognizer\'s extra "a") are a buyer\'s call', () => {
+    expect(
+      classifyLending(
+        call([
+          ['customer', 'Hi, they accepted our offer on a bungalow.'],
+          ['agent', 'Congratulations, will you be a living there?'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('datasets: a measure is no sum ("a five ton heat pump runs about nine thousand"); a total after a price per person; an age is no price; a visit\'s "$1.45" is 145', () => {
+    const hvac = datasetOf('hvac', [['quote_amount', 'money', 'quote amount']]);
+    expect(
+      extractDataset(
+        hvac,
+        call([['agent', 'For your house, a five ton heat pump runs about nine thousand installed.']]),
+      ).data,
+    ).toEqual({ quote_amount: 9000 });
+    const catering = datasetOf('catering', [['quote_amount', 'money', 'quote amount']]);
+    for (const said of [
+      'The plated meal is thirty one a person, so about twenty four eighty before tax.',
+      'The plated meal is 31 a person, so about 24 80 before tax.',
+    ])
+      expect(extractDataset(catering, call([['agent', said]])).data).toEqual({ quote_amount: 2480 });
+    const swim = datasetOf('swim', [['lesson_price', 'money', 'lesson price']]);
+    expect(
+      extractDataset(
+        swim,
+        call([
+          ['customer', "My daughter wants swim lessons, she's 8."],
+          ['agent', 'Lessons are $30 a session.'],
+        ]),
+      ).data,
+    ).toEqual({ lesson_price: 30 });
+    const lawn = datasetOf('lawn', [['price_per_visit', 'money', 'price per visit']]);
+    expect(extractDataset(lawn, call([['agent', 'Weekly mowing is $1.45 a visit for your lot.']])).data).toEqual({
+      price_per_visit: 145,
+    });
+    const fuel = datasetOf('fuel', [['price_per_gallon', 'money', 'price per gallon']]);
+    expect(extractDataset(fuel, call([['agent', 'Heating oil is $3.45 a gallon this week.']])).data).toEqual({
+      price_per_gallon: 3.45,
+    });
+  });
+
+  test('datasets: "we lost power three times" counts no kilowatts; a luncheon or a dinner is an event, held at its venue', () => {
+    const generator = datasetOf('generator', [['generator_kilowatts', 'number', 'generator kilowatts']]);
+    expect(
+      extractDataset(
+        generator,
+        call([
+          ['customer', 'We lost power three times in March.'],
+          ['agent', 'A 20 kilowatt generator would cover the whole house.'],
+        ]),
+      ).data,
+    ).toEqual({ generator_kilowatts: 20 });
+    const events = datasetOf('events', [
+      ['event_date', 'date', 'event date'],
+      ['venue_name', 'string', 'venue name'],
+    ]);
+    expect(
+      extractDataset(
+        events,
+        call([['customer', "We're hosting a retirement luncheon at the Birchwood Lodge on November 6."]]),
+      ).data,
+    ).toEqual({ event_date: '2026-11-06', venue_name: 'Birchwood Lodge' });
+  });
+
+  test('scorecard: "Hello, <Name> Credit Union." names whom the agent represents; "Hello, I saw the mortgage rates…" does not', () => {
+    expect(scored([['agent', 'Hello, ridgeline credit union. This is a pat.']]).greeting_and_identification).toBe(true);
+    expect(scored([['agent', 'Hello, I saw the mortgage rates went down.']]).greeting_and_identification).toBe(false);
+  });
+});

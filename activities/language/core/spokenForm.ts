@@ -642,6 +642,13 @@ export function fixRecognizerSlips(text: string): string {
         /(\b(?:the )?\d{1,2}(?:st|nd|rd|th),? at (?:1[0-2]|[1-9]))th\b(?!\s+(?:street|st\b|avenue|ave\b|floor))/gi,
         '$1',
       )
+      // "Could we go over the numbers thirsty at 230?": a recognizer's "Thursday" before a time.
+      .replace(/\bthirsty(?=,? (?:at|morning|afternoon|evening)\b)/gi, 'Thursday')
+      // "so about 13 20 before tax": a sum said as two pairs, written apart (a first pair past 12 is no hour).
+      .replace(
+        /\b(about|around|roughly|so|is|be)\s+(1[3-9]|[2-9]\d) ([1-9]\d)\b(?=\s+(?:before tax|plus tax|total|all in|dollars)\b|\s*[.,!?]|\s*$)/gi,
+        '$1 $2$3',
+      )
       // "Neontide Entertainment, Jericho Speeding.": a name's "speaking" as a recognizer hears it.
       .replace(/(\b[A-Z][a-z]+,? )[Ss]peeding(?=\s*(?:[.,!]|$))/g, '$1speaking')
       // "my Val-Lone", "Valloan", "Liberty Valoans": a recognizer's "VA loan" written as one word.

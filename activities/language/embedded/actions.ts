@@ -13,6 +13,7 @@ import { parseNumberWords } from '../core/spokenForm';
 import { WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 import { PRICE_IN_CLAUSE_BEFORE_AT, datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
+import { escapeRegex } from '../../../lib/regex';
 
 /**
  * Action detection of the embedded engine: the tasks someone took on in the call, and the
@@ -83,7 +84,7 @@ const NEEDS_A_DOCUMENT =
   /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
 /** Words that end the object of a delivery verb ("the checklist | today"). */
 const OBJECT_END =
-  /\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
+  /[,;]?\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
 /** When a thing is done, said after its verb: "tonight", "right away", "this afternoon", "next week". */
 const WHEN_SAID = String.raw`today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week`;
@@ -162,6 +163,20 @@ function saidJustBefore(sentence: Sentence, text: CallText): Sentence[] {
   return before;
 }
 
+/** ", and the first lesson is …", "and it's …": a clause joined on with a subject and a verb of its own (not "and the checklist Friday"). */
+const CLAUSE_OF_ITS_OWN =
+  /,?\s+(?:and|but|so)\s+(?=(?:(?:the|our|your|my|his|her|their|its|that|this)\b(?:\s+[\w'-]+){1,3}?\s+(?:is|are|was|were|will|would|starts?|begins?|opens?|closes?|has|have|had)|(?:it|there|we|they|he|she)\s+(?:is|are|was|were|will|would|has|have|had)|(?:it's|that's|there's|we're|they're|he's|she's|it'll|we'll|they'll))\b)/i;
+/**
+ * The clause of a sentence that holds the task's verb: "I'll text you the studio address, and the
+ * first lesson is Tuesday, September first" is due today, not on the lesson's day.
+ */
+function clauseWithVerb(said: string, verb: string): string {
+  const clauses = said.split(CLAUSE_OF_ITS_OWN);
+  if (clauses.length === 1) return said;
+  const stem = verb.toLowerCase().replace(/e$/, '');
+  return clauses.find((clause) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(clause)) ?? said;
+}
+
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
   // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
@@ -175,7 +190,7 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
     datesIn(resolveDayPhrases(said.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
       (day) => day >= today,
     );
-  const said = dayToCome(sentence);
+  const said = dayToCome({ ...sentence, text: clauseWithVerb(sentence.text, verb) });
   if (said) return said;
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
   // day said just before by the same speaker (its turn, or the segments before on a mono recording).
@@ -670,27 +685,24 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       // "Is tomorrow at 3:15 okay?" — "Anything earlier?" — "We have 9:45.": a time without a day
       // offered after a time was turned down is on that day.
       const before = said.slice(0, result.index);
+      const arrivingBy = (dayTurn: number) =>
+        sentence.speaker === 'unknown' && sentence.turnIndex - dayTurn <= 2 && /\bby\s*$/i.test(before);
       // "No food after midnight the night before": a cutoff, no time to meet.
       if (!daySaid && /\bafter\s*$/i.test(before) && /\b(?:no|nothing|don't|do not|stop)\b/i.test(before)) continue;
       if (daySaid) lastDay = { turnIndex: sentence.turnIndex, start, declined: false };
-      else if (lastDay && !lastDay.declined && lastDay.turnIndex === sentence.turnIndex) {
+      else if (
+        lastDay &&
+        !lastDay.declined &&
+        (lastDay.turnIndex === sentence.turnIndex || arrivingBy(lastDay.turnIndex))
+      ) {
         // "… set for Tuesday the fourteenth at eight. Please drop her off by 7:45": a time the same
-        // turn says after a day is on that day, and arriving by it is part of that visit.
-        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
-        const onThatDay = onSameLocalDay(
-          lastDay.start,
-          local.getUTCHours() * 60 + local.getUTCMinutes(),
-          text.facts.utcOffsetMinutes,
-        );
+        // turn says after a day is on that day, and arriving by it is part of that visit (on a mono
+        // recording, where each segment is a turn, "by 7.45" in the segments just after too).
+        const onThatDay = sameClockOn(lastDay.start, start, text.facts.utcOffsetMinutes);
         if (/\bby\s*$/i.test(before) && onThatDay.getTime() <= lastDay.start.getTime()) continue;
-        start = onThatDay;
+        if (lastDay.turnIndex === sentence.turnIndex) start = onThatDay;
       } else if (lastDay?.declined && sentence.turnIndex - lastDay.turnIndex <= 3) {
-        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
-        start = onSameLocalDay(
-          lastDay.start,
-          local.getUTCHours() * 60 + local.getUTCMinutes(),
-          text.facts.utcOffsetMinutes,
-        );
+        start = sameClockOn(lastDay.start, start, text.facts.utcOffsetMinutes);
       }
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
@@ -709,14 +721,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         const replyDay = reply
           .flatMap((answer) => parseDates(forDateParser(answer.text, text), text))
           .find((parsed) => parsed.start.isCertain('weekday') || parsed.start.isCertain('day'));
-        const local = new Date(start.getTime() + text.facts.utcOffsetMinutes * 60_000);
-        const onReplyDay = replyDay
-          ? onSameLocalDay(
-              replyDay.start.date(),
-              local.getUTCHours() * 60 + local.getUTCMinutes(),
-              text.facts.utcOffsetMinutes,
-            )
-          : null;
+        const onReplyDay = replyDay ? sameClockOn(replyDay.start.date(), start, text.facts.utcOffsetMinutes) : null;
         // Still in the future of the call ("… noon." — "I'll send it tonight." is no day for noon).
         if (onReplyDay && onReplyDay.getTime() > recordedMs) start = onReplyDay;
       }
@@ -763,8 +768,8 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
 /**
  * chrono's results for a text. chrono joins two references a comma separates into one ("I'll send
  * it this afternoon, tomorrow at 10 works" is 10 pm today, as a recognizer punctuates "…this
- * afternoon. Tomorrow at ten works"): a result across a comma whose last part names a time of its
- * own is read as its parts.
+ * afternoon. Tomorrow at ten works"): a result across a comma whose last part names a day and a
+ * time of its own is read as its parts.
  */
 function parseDates(said: string, text: CallText): chrono.ParsedResult[] {
   const reference = { instant: text.facts.recordedAt, timezone: text.facts.utcOffsetMinutes };
@@ -772,7 +777,16 @@ function parseDates(said: string, text: CallText): chrono.ParsedResult[] {
     if (!result.text.includes(',')) return [result];
     const parts = result.text.split(',').map((part) => chrono.parse(part, reference, { forwardDate: true }));
     const last = parts[parts.length - 1]!;
-    return last.some((part) => part.start.isCertain('hour')) ? parts.flat() : [result];
+    // "Tuesday, September first, at four thirty" is one time: a last part with an hour but no day of
+    // its own completes the day before it.
+    const ownTime = last.some(
+      (part) =>
+        part.start.isCertain('hour') &&
+        (part.start.isCertain('day') ||
+          part.start.isCertain('weekday') ||
+          /\b(?:today|tomorrow|tonight)\b/i.test(part.text)),
+    );
+    return ownTime ? parts.flat() : [result];
   });
 }
 
@@ -816,7 +830,7 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     // "Saturday at 10-30", "Saturday at 9 30": a recognizer's hyphen or space between the hour and its minutes.
     .replace(/\b(at|by|around) (1[0-2]|0?[1-9])-([0-5]\d)\b(?!-)/gi, '$1 $2:$3')
     .replace(
-      /\b(at|by|around) (1[0-2]|0?[1-9]) ([0-5]\d)\b(?!\s*(?:[a-z]+s\b|percent|%|dollars|thousand|grand|k\b))/gi,
+      /\b(at|by|around) (1[0-2]|0?[1-9]) ([0-5]\d)\b(?!\s*(?:(?!(?:is|was|has|does|works|sounds)\b)[a-z]+s\b|percent|%|dollars|thousand|grand|k\b))/gi,
       '$1 $2:$3',
     )
     // "They listed it at 2.39.9": a figure (239,900 said as pairs), not 2:39; the date parser needs no figure.
@@ -825,6 +839,8 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     .replace(/\b\d{1,2}[.:]\d\d\b(?!\s*[ap]\.?m)/g, (figure, at: number, whole: string) =>
       PRICE_IN_CLAUSE_BEFORE_AT.test(whole.slice(0, at)) ? 'a figure' : figure,
     )
+    // "Thursday at 2.30": a recognizer's dot between the hour and its minutes (a figure was taken out above).
+    .replace(/\b(at|by|around|until) (1[0-2]|0?[1-9])\.([0-5]\d)\b(?![.\d])/gi, '$1 $2:$3')
     // Not "we're looking at one for 615,000": one house, not one o'clock.
     .replace(new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
     // "next Wednesday around noon", "Tuesday evening around six": the parser reads a day and "around
@@ -995,6 +1011,12 @@ function counterTimeIn(said: string): number | null {
   else if (meridiem === 'a' && hour === 12) hour = 0;
   else if (!meridiem && hour <= 6) hour += 12;
   return hour * 60 + Number(match[2] ?? 0);
+}
+
+/** The clock time of `time` on the local day of `day` ("Tuesday" and "at 7:45" said apart). */
+function sameClockOn(day: Date, time: Date, offsetMinutes: number): Date {
+  const local = new Date(time.getTime() + offsetMinutes * 60_000);
+  return onSameLocalDay(day, local.getUTCHours() * 60 + local.getUTCMinutes(), offsetMinutes);
 }
 
 function onSameLocalDay(start: Date, minutesAfterMidnight: number, offsetMinutes: number): Date {

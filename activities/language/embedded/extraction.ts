@@ -152,7 +152,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
   ],
   // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
@@ -163,7 +163,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
     3,
-    /\b(?:(?:would|will|are|do) you (?:be )?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
+    /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
   // "Who do you work for?": a lender verifies employment, other trades seldom ask. "Our house has gone
   // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
@@ -310,7 +310,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE = new RegExp(
-  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
   'i',
 );
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
@@ -868,7 +868,7 @@ const DECLINES =
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase)\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -1185,6 +1185,14 @@ const RELATED_WORDS: Record<string, string[]> = {
     'offsite',
     'retreat',
     'conference',
+    'dinner',
+    'luncheon',
+    'brunch',
+    'banquet',
+    'gala',
+    'fundraiser',
+    'shower',
+    'reunion',
   ],
   // "How many people are you bringing?" for a headcount.
   headcount: ['people', 'person', 'guest', 'attendee', 'bringing'],
@@ -1637,6 +1645,12 @@ function moneyOf(said: string): number[] {
 
 /** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
 /** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
+/**
+ * "Our quarterly plan is $1.29 a visit": a visit's price said in pairs ("one twenty nine") that a
+ * recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar.
+ */
+const SERVICE_PRICE_IN_CENTS =
+  /\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -1878,6 +1892,9 @@ const AGE_SAID = new RegExp(
   String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
 );
 
+/** Every age said, to take out of a sentence's sums ("my son, he's nine" is no price). */
+const AGES_SAID = new RegExp(AGE_SAID.source, 'g');
+
 /** The first age in years the customer says (then the agent), for a field asking one. */
 function ageSaid(text: CallText): Found | null {
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
@@ -1981,9 +1998,9 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
 /** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
-    for (const match of sentence.text.matchAll(
-      /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
-    )) {
+    for (const match of sentence.text
+      .replace(SERVICE_PRICE_IN_CENTS, '$$$1$2')
+      .matchAll(/(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi)) {
       if (!keywords.includes(stem(match[2]!))) continue;
       const [amount] = amountsIn(match[1]!);
       if (amount) return { value: amount.value, sentences: [sentence] };
@@ -2043,7 +2060,12 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
-      const said = sentence.text.replace(COUNTED_THINGS, ' ').replace(COUNT_FOR_PRICE, ' ').replace(DIMENSIONS, ' ');
+      const said = sentence.text
+        .replace(COUNTED_THINGS, ' ')
+        .replace(COUNT_FOR_PRICE, ' ')
+        .replace(DIMENSIONS, ' ')
+        .replace(AGES_SAID, ' ')
+        .replace(SERVICE_PRICE_IN_CENTS, '$$$1$2');
       return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
     }
     case 'number': {
@@ -2119,7 +2141,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
 const ASKS_VENUE = /\bvenues?\b/i;
 /** "We're getting married at Cedarmere Hall on …", "the reception is at The Harbor Club": the name after "at" where an event is held. */
 const EVENT_HELD_AT =
-  /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*)/;
+  /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|dinner|luncheon|brunch|reunion|retreat|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*)/;
 function venueOfEvent(text: CallText): Found | null {
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
     const named = EVENT_HELD_AT.exec(sentence.text)?.[1];
@@ -2257,11 +2279,12 @@ const PRICE_WORDS = ['price', 'quote', 'cost', 'rate', 'fee', 'estimate', 'charg
 const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.includes(word));
 /**
  * "Three rooms and a hall is one fifty nine.", "it's eleven fifty for the bumper and paint": the
- * agent states a price with no price word, the figure after "is", "comes to", "will be" that ends
- * the sentence or is followed by what it is for (not a zip, a number, a year, a size).
+ * agent states a price with no price word, the figure after "is", "comes to", "will be" (or the
+ * sum after "so": "twenty two a person, so about thirteen twenty before tax") that ends the sentence
+ * or is followed by what it is for (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|are|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|before tax(?:es)?|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 /** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */

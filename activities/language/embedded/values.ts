@@ -33,9 +33,9 @@ const HUNDREDS_COUNTED = /\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|gra
 const scaleOf = (word: string) =>
   word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
 
-/** What follows a number that makes it a count, a share or a time, not an amount of money. */
+/** What follows a number that makes it a count, a share, a time or a measure ("a twenty two kilowatt unit", tons, gallons, feet), not an amount of money. */
 const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i;
+  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:kilo|mega)?watts?\b|kw\b|kwh\b|volts?\b|amps?\b|tons?\b|btus?\b|gallons?\b|horsepower\b|hp\b|feet\b|foot\b|ft\b|inch(?:es)?\b|pounds?\b|lbs?\b|degrees?\b|panels?\b|zones?\b)/i;
 
 /**
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
@@ -285,7 +285,9 @@ export function countsIn(text: string): number[] {
     .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?|months?|weeks?)[- ]old\b/gi, ' ')
     // A year is no count: "a 2019 Honda Pilot", "since 2012".
     .replace(/\b(?:19|20)\d\d(?=\s+[A-Z])|\b(?:in|since|from|of|until|before|after)\s+(?:19|20)\d\d\b/g, ' ')
-    .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ');
+    .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ')
+    // How often, no count of things: "we lost power four times last winter".
+    .replace(/\b\d+\s+times\b/gi, ' ');
   return (
     [...withoutOthers.matchAll(/\b\d[\d,]*(?:\.\d+)?\b/g)]
       .map((match) => Number(match[0].replace(/,/g, '')))
