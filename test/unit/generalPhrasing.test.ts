@@ -5531,3 +5531,116 @@ describe('found on the forty-sixth held-out round (h357–h364), tested in other
     expect(scored([['agent', 'Hello, I saw the mortgage rates went down.']]).greeting_and_identification).toBe(false);
   });
 });
+
+describe('found on the forty-seventh held-out round (h365–h372), tested in other words', () => {
+  test('mortgage lead: cash taken "out of our rental condo" is a cash-out refinance of an investment; "22.50 every two weeks" is 2,250', () => {
+    expect(
+      lead([['customer', "We'd like to take about 60 out of our rental condo to fix up the other one."]]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, occupancy: 'Investment' });
+    expect(
+      lead([['customer', "I'm a line cook at Tarragon Grill and I take home about 18.40 every two weeks."]]),
+    ).toMatchObject({ monthly_income: 3986.67 });
+  });
+
+  test('mortgage lead: "would it be your phone?" and "what\'s the phone worth?" are a lender\'s questions about the home', () => {
+    expect(
+      lead([
+        ['customer', 'We want to refinance the house on Larkin Street.'],
+        ['agent', "What's the phone worth?"],
+        ['customer', 'About 410.'],
+        ['agent', 'Would it be your phone?'],
+        ['customer', 'Yes.'],
+      ]),
+    ).toMatchObject({ property_value: 410000, occupancy: 'PrimaryResidence' });
+  });
+
+  test('appointments: "next to the at ten" is next Tuesday at ten; "Thirsty works." takes Thursday', () => {
+    const appointments = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      appointments([
+        ['agent', 'Can you come by the office next to the at ten?'],
+        ['customer', 'Sure.'],
+      ]),
+    ).toEqual(['2026-10-20T10:00:00-04:00']);
+    expect(
+      appointments([
+        ['agent', 'A technician can come between 9 and 11.'],
+        ['customer', 'Thirsty works.'],
+      ]),
+    ).toEqual(['2026-10-15T09:00:00-04:00']);
+    // Read as Tuesday now, the reply's "at six" (no am/pm) is the morning the proposal said, not 6 pm.
+    expect(
+      appointments([
+        ['agent', 'We could do the first visit at 6 in the morning before you open.'],
+        ['customer', 'Next to the at six works.'],
+      ]),
+    ).toEqual(['2026-10-20T06:00:00-04:00']);
+  });
+
+  test('datasets: "a three year old beagle" is the dog\'s age (not the eight-week course); "The tune-up is 1.49" is 149; "we have 12 employs" counts employees', () => {
+    const training = datasetOf('training', [['dog_age', 'number', 'dog age']]);
+    expect(
+      extractDataset(
+        training,
+        call([
+          ['customer', "He's a three year old beagle."],
+          ['agent', 'Our eight-week course starts Monday.'],
+        ]),
+      ).data,
+    ).toEqual({ dog_age: 3 });
+    const furnace = datasetOf('furnace', [['service_price', 'money', 'service price']]);
+    expect(extractDataset(furnace, call([['agent', 'The tune-up is 1.49, and we can come Friday.']])).data).toEqual({
+      service_price: 149,
+    });
+    const payroll = datasetOf('payroll', [['employee_count', 'number', 'employee count']]);
+    expect(extractDataset(payroll, call([['customer', 'We have 12 employs and two locations.']])).data).toEqual({
+      employee_count: 12,
+    });
+  });
+
+  test('datasets: a brand heard apart before its edition ("quick books desktop") is written as the brand writes it', () => {
+    const software = datasetOf('software', [['accounting_software', 'string', 'accounting software']]);
+    expect(
+      extractDataset(
+        software,
+        call([
+          ['agent', 'What are you using for accounting now?'],
+          ['customer', 'Quick books desktop, but it keeps crashing.'],
+        ]),
+      ).data,
+    ).toEqual({ accounting_software: 'QuickBooks Desktop' });
+  });
+
+  test('names: "Hi Priya, this is Garrow." introduces the caller by a name no list knows; "Hi O\'Dinal, this is …" does not name the caller O\'Dinal', () => {
+    const contact = datasetOf('contact', [['contact_name', 'string', 'contact name']]);
+    expect(
+      extractDataset(
+        contact,
+        call([
+          ['agent', 'Northgate Lending, Priya speaking.'],
+          ['customer', 'Hi Priya, this is Garrow. I have a question about my escrow.'],
+        ]),
+      ).data,
+    ).toEqual({ contact_name: 'Garrow' });
+    // A full name followed by "I'm calling…" is still the caller's.
+    expect(
+      extractDataset(
+        contact,
+        call([
+          ['agent', 'Northgate Lending, Priya speaking.'],
+          ['customer', "Hi Priya, Dale Hutchins, I'm calling about a land loan."],
+        ]),
+      ).data,
+    ).toEqual({ contact_name: 'Dale Hutchins' });
+    expect(
+      extractDataset(
+        contact,
+        call([
+          ['agent', 'Northgate Lending, Priya speaking.'],
+          ['customer', "Hi O'Dinal, this is Gerec."],
+        ]),
+      ).data.contact_name,
+    ).not.toBe("O'Dinal");
+  });
+});

@@ -183,14 +183,25 @@ const GREETING_CUSTOMER = new RegExp(`^${GREETING_WORD},?\\s+(${TITLE}?)(${NAME}
 const GREETED_NAME = String.raw`^${GREETING_WORD},?\s+[A-Z][a-z'-]+,\s*`;
 const GREETED_BEFORE_INTRODUCTION = new RegExp(`${GREETED_NAME}(?:it's|this is|i'm|i am|my name is)\\s`, 'i');
 const GREETED_BEFORE_A_NAME = new RegExp(`${GREETED_NAME}([A-Z][a-z'-]+)`, 'i');
+/**
+ * "Hi Odile, this is Garrick.": a greeted name, then one name introduced, alone in its clause (of a
+ * first name's length: "Everdekoneido" is a recognizer's first and last name run together).
+ */
+const GREETED_THEN_INTRODUCED = new RegExp(
+  `^${GREETING_WORD},?\\s+([A-Z](?:[a-z'-]+|'[A-Z][a-z]+)),\\s*(?:it's|this is|I'm|I am|my name is|my name's)\\s+([A-Z][a-z]{2,9})(?=\\s*[.,!]|\\s*$)`,
+);
 /** "Hi Marisela, Lachlan from …": the word after the greeted name is the agent's first name. */
 function greetedBeforeAgentsName(said: string, agentName: string | null): boolean {
   const next = GREETED_BEFORE_A_NAME.exec(said)?.[1];
   return Boolean(next && agentName && soundOfName(next) === soundOfName(agentName.split(/\s+/)[0]!));
 }
 /** A sentence that is only a name, after a greeting or a yes: "Hi Daniel, Olivia Sutherland." "Yes, Kwame Mensah." */
-const NAME_OPENING = `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z][a-z]+)?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})`;
-const BARE_NAME = new RegExp(`${NAME_OPENING}(?:[.!]?$|,\\s)`);
+const NAME_OPENING = `^(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Gg]ood (?:morning|afternoon|evening)),?(?:\\s+[A-Za-z](?:[a-z]+|'[A-Z][a-z]+))?|[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure)[,.!]?\\s+)?(${NAME})`;
+// "Hi O'Dinal, this is Gerec": a name followed by an introduction of another name is the one
+// greeted, not the caller ("Dale Hutchins, I'm calling about…" is the caller).
+const BARE_NAME = new RegExp(
+  `${NAME_OPENING}(?:[.!]?$|,\\s(?!(?:[Tt]his is|[Ii]t's|I'm|I am|[Mm]y name is|[Mm]y name's)\\s+[A-Z]))`,
+);
 /**
  * The customer's name with where they are from: "Hi Megan, Aaron Fisk with Badger Freight." (only
  * a turn known to be the customer's: on a mono recording it may be the agent introducing themselves).
@@ -349,6 +360,19 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       if (named && /^[A-Z][a-z'-]+$/.test(named) && !NOT_NAMES.has(named) && !namesAnOrganization(named))
         names.push(named);
     }
+    // "Hi Odile, this is Garrick.": the caller greets the agent by name and introduces themself with
+    // a first name no list knows.
+    const introduced =
+      sentence.speaker !== 'agent' && names.length === 0 && GREETED_THEN_INTRODUCED.exec(sentence.text);
+    if (
+      introduced &&
+      facts.agentName &&
+      namesTheAgent(introduced[1]!, facts.agentName) &&
+      !namesTheAgent(introduced[2]!, facts.agentName) &&
+      !NOT_NAMES.has(introduced[2]!) &&
+      !namesAnOrganization(introduced[2]!)
+    )
+      names.push(introduced[2]!);
     if (sentence.speaker !== 'agent') {
       // A bare name: in the customer's first turn, or answering "Can I get your name?".
       const askedName = sentences.some(

@@ -642,8 +642,18 @@ export function fixRecognizerSlips(text: string): string {
         /(\b(?:the )?\d{1,2}(?:st|nd|rd|th),? at (?:1[0-2]|[1-9]))th\b(?!\s+(?:street|st\b|avenue|ave\b|floor))/gi,
         '$1',
       )
+      // "we have 9 employs": after a count, a recognizer's "employees".
+      .replace(
+        /\b(\d+|[a-z]+teen|[a-z]+ty|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) employs\b/gi,
+        '$1 employees',
+      )
+      // "Would it be your phone?", "what's the phone worth?": in a lender's question, a recognizer's "home".
+      .replace(/\b((?:would|will|is) (?:it|this|that) be your) phone(?=\s*\?)/gi, '$1 home')
+      .replace(/\b(the|your|my|our) phone(?= worth\b)/gi, '$1 home')
+      // "next to the at nine works": a recognizer's "next Tuesday" before a time.
+      .replace(/\bnext to the(?= at\b)/gi, 'next Tuesday')
       // "Could we go over the numbers thirsty at 230?": a recognizer's "Thursday" before a time.
-      .replace(/\bthirsty(?=,? (?:at|morning|afternoon|evening)\b)/gi, 'Thursday')
+      .replace(/\bthirsty(?=,? (?:at|morning|afternoon|evening|works|is fine|would work)\b)/gi, 'Thursday')
       // "so about 13 20 before tax": a sum said as two pairs, written apart (a first pair past 12 is no hour).
       .replace(
         /\b(about|around|roughly|so|is|be)\s+(1[3-9]|[2-9]\d) ([1-9]\d)\b(?=\s+(?:before tax|plus tax|total|all in|dollars)\b|\s*[.,!?]|\s*$)/gi,

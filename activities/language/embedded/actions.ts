@@ -976,13 +976,34 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
               kept.weekday === candidate.weekday &&
               kept.timeOfDay % 720 === candidate.timeOfDay % 720,
           ));
-    if (same) {
-      same.evidence = [...same.evidence, ...candidate.evidence]
+    // "… at 6 in the morning before you open." — "Next Tuesday at six works": the reply's hour read
+    // without am/pm (6 pm in business hours) is the morning the proposal said.
+    const readWithoutMeridiem =
+      same || !candidate.meridiemSaid
+        ? undefined
+        : merged.find(
+            (kept) =>
+              !kept.meridiemSaid &&
+              Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 &&
+              kept.weekday === candidate.weekday &&
+              kept.timeOfDay % 720 === candidate.timeOfDay % 720,
+          );
+    if (readWithoutMeridiem)
+      Object.assign(readWithoutMeridiem, {
+        start: candidate.start,
+        end: candidate.end,
+        startMs: candidate.startMs,
+        timeOfDay: candidate.timeOfDay,
+        meridiemSaid: true,
+      });
+    const sameMeeting = same ?? readWithoutMeridiem;
+    if (sameMeeting) {
+      sameMeeting.evidence = [...sameMeeting.evidence, ...candidate.evidence]
         .filter((evidence, index, all) => all.findIndex((other) => other.start === evidence.start) === index)
         .sort((a, b) => a.start - b.start);
       // The proposal usually says more about the meeting than the confirmation does.
-      if (candidate.title.startsWith('Follow-up') === false && same.title.startsWith('Follow-up'))
-        same.title = candidate.title;
+      if (candidate.title.startsWith('Follow-up') === false && sameMeeting.title.startsWith('Follow-up'))
+        sameMeeting.title = candidate.title;
     } else merged.push({ ...candidate });
   }
   return merged.sort((a, b) => a.startMs - b.startMs);

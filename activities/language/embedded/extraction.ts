@@ -77,7 +77,7 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 /**
  * Names of products and companies written as one word that a recognizer writes as two ("sales
  * force", "quick books") or with one capital ("Hubspot"): as a field's whole value they are the
- * name. Inside a sentence the two words may be meant ("our sales force is 35 reps"), so only a
+ * name, also before their edition's words ("quick books online" → "QuickBooks Online"). Inside a sentence the two words may be meant ("our sales force is 35 reps"), so only a
  * whole value is respelled.
  */
 const BRANDS_HEARD_APART: Record<string, string> = {
@@ -102,6 +102,8 @@ const BRANDS_HEARD_APART: Record<string, string> = {
   'auto zone': 'AutoZone',
   'pet smart': 'PetSmart',
   'jet blue': 'JetBlue',
+  'google work space': 'Google Workspace',
+  'google works pace': 'Google Workspace',
 };
 /** The same brands by their letters alone: a recognizer's "Hubspot" is "HubSpot". */
 const BRANDS_BY_LETTERS: Record<string, string> = Object.fromEntries(
@@ -112,9 +114,16 @@ const asBrandIsSpelled = (value: string) => {
     .toLowerCase()
     .replace(/[-\s]+/g, ' ')
     .trim();
+  // "quick books online": the brand and its edition's words, written as the brand writes them.
+  const edition = Object.keys(BRANDS_HEARD_APART).find((brand) => heard.startsWith(`${brand} `));
   return (
     BRANDS_HEARD_APART[heard] ??
     BRANDS_BY_LETTERS[heard.replace(/\s+/g, '')] ??
+    (edition
+      ? `${BRANDS_HEARD_APART[edition]} ${heard
+          .slice(edition.length + 1)
+          .replace(/\b[a-z]/g, (letter) => letter.toUpperCase())}`
+      : undefined) ??
     // "A-D-P", "I-B-M": an initialism said letter by letter is written as one word.
     (/^(?:[A-Z]-){1,4}[A-Z]$/.test(value) ? value.replace(/-/g, '') : value)
   );
@@ -470,6 +479,15 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   // "Seventy two hundred a month" written "70 to 100": no month's pay is seventy dollars.
   if (role === 'monthly_income' && amount.hundredsHeardApart !== undefined && amount.value < PLAUSIBLE_AMOUNTS[role][0])
     return amount.hundredsHeardApart;
+  // "Twenty two fifty every two weeks", written "22.50": two pairs a recognizer wrote as dollars and
+  // cents; no two weeks' (week's, month's) pay is that small (a "$2.75" coffee said beside it is no pay).
+  if (
+    (role === 'biweekly_income' || role === 'weekly_income' || role === 'monthly_income') &&
+    !Number.isInteger(amount.value) &&
+    amount.value >= 10 &&
+    amount.value < PLAUSIBLE_AMOUNTS[role][0]
+  )
+    return Math.round(amount.value * 100);
   // "Thirty eight fifty an hour", written "3850": dollars and cents said as two pairs.
   if (role === 'hourly_income' && Number.isInteger(amount.value) && amount.value >= 700 && amount.value < 20_000)
     return amount.value / 100;
@@ -612,10 +630,11 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
     'PrimaryResidence',
     /\b(i|we)('ll| will| would|'d)?( all| both)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
   ],
-  // "We're moving out of our rental" is where they live now, not the home being financed.
+  // "We're moving out of our rental" is where they live now, not the home being financed; "pull 75
+  // out of our rental duplex" borrows against the rental.
   [
     'Investment',
-    /\b((?<!(?:out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
+    /\b((?<!(?:(?:mov(?:e|ed|ing)|get(?:ting)?|got) out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
   ],
   [
     'SecondHome',
@@ -876,7 +895,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our) (?:house|home|property)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -1646,11 +1665,12 @@ function moneyOf(said: string): number[] {
 /** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
 /** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
 /**
- * "Our quarterly plan is $1.29 a visit": a visit's price said in pairs ("one twenty nine") that a
- * recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar.
+ * "Our quarterly plan is $1.29 a visit", "The cleaning is 1.29": a visit's price said in pairs ("one
+ * twenty nine") that a recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar.
  */
 const SERVICE_PRICE_IN_CENTS =
-  /\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
+  /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
+const servicePriceInDollars = (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`;
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -1889,7 +1909,7 @@ function yearsOldIn(said: string, recordedAt: Date): number[] {
 const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)(?<name>[A-Z][a-z]+)|[Hh]e|[Ss]he|I)`;
 /** "My daughter Ruby is nine and…", "he just turned 12.", "a 7-year-old": an age in years, said as such. */
 const AGE_SAID = new RegExp(
-  String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
+  String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(?<age>\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(?<yearsOld>\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
 );
 
 /** Every age said, to take out of a sentence's sums ("my son, he's nine" is no price). */
@@ -1902,7 +1922,7 @@ function ageSaid(text: CallText): Found | null {
     if (!match || DAY_OR_MONTH.test(match[0])) continue;
     // A bare capitalized word must be a person's name ("Ruby is nine"), not "Tuition is 30".
     if (match.groups?.name && !nlp(match.groups.name).people().found) continue;
-    const age = Number(match[1] ?? match[2]);
+    const age = Number(match.groups?.age ?? match.groups?.yearsOld);
     if (age > 0 && age <= 120) return { value: age, sentences: [sentence] };
   }
   return null;
@@ -1999,7 +2019,7 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
     for (const match of sentence.text
-      .replace(SERVICE_PRICE_IN_CENTS, '$$$1$2')
+      .replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars)
       .matchAll(/(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi)) {
       if (!keywords.includes(stem(match[2]!))) continue;
       const [amount] = amountsIn(match[1]!);
@@ -2065,7 +2085,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         .replace(COUNT_FOR_PRICE, ' ')
         .replace(DIMENSIONS, ' ')
         .replace(AGES_SAID, ' ')
-        .replace(SERVICE_PRICE_IN_CENTS, '$$$1$2');
+        .replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars);
       return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
     }
     case 'number': {
@@ -2292,7 +2312,7 @@ const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|h
 
 function priceStatedByAgent(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
-    const said = sentence.text.replace(TRAILING_QUESTION, '.');
+    const said = sentence.text.replace(TRAILING_QUESTION, '.').replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars);
     if (/\?\s*$/.test(said)) continue;
     const stated = PRICE_STATED.exec(said);
     // What the figure is of: the words just before the verb ("And the zip is 55401").
