@@ -77,8 +77,9 @@ export function extractDataset(dataset: DatasetDefinition, text: CallText): Extr
 /**
  * Names of products and companies written as one word that a recognizer writes as two ("sales
  * force", "quick books") or with one capital ("Hubspot"): as a field's whole value they are the
- * name, also before their edition's words ("quick books online" → "QuickBooks Online"). Inside a sentence the two words may be meant ("our sales force is 35 reps"), so only a
- * whole value is respelled.
+ * name, also before their edition's words ("quick books online" → "QuickBooks Online"). Inside a
+ * sentence the two words may be meant ("our sales force is 35 reps"), so only a whole value is
+ * respelled.
  */
 const BRANDS_HEARD_APART: Record<string, string> = {
   'sales force': 'Salesforce',
