@@ -144,7 +144,6 @@ function fridayOfWeek(day: string, week: 'this' | 'next' = 'this'): string {
   return new Date(date.getTime() + untilFriday * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
 /**
  * The sentences just before one, latest first, said by its speaker in the same breath: its own turn,
  * or on a mono recording, where each segment is a turn of its own, the two segments before it.
@@ -177,6 +176,7 @@ function clauseWithVerb(said: string, verb: string): string {
   return clauses.find((clause) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(clause)) ?? said;
 }
 
+/** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
   // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
@@ -950,6 +950,10 @@ function withoutAlternativesAndMoves(candidates: Candidate[], text: CallText): C
  * One appointment per time agreed: the same start said twice (proposal and confirmation) is one,
  * and a bare time ("at 3 pm") said near a day and the same time ("Tuesday at 3") is that one.
  */
+/** Said within two turns of each other, on the same weekday at the same clock time, am or pm aside. */
+const sameWeekdayAndClockJustAfter = (a: Candidate, b: Candidate) =>
+  Math.abs(a.turnIndex - b.turnIndex) <= 2 && a.weekday === b.weekday && a.timeOfDay % 720 === b.timeOfDay % 720;
+
 function mergeMentions(candidates: Candidate[]): Candidate[] {
   const merged: Candidate[] = [];
   const ordered = [...candidates].sort(
@@ -969,25 +973,13 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
       // parser reads as the next Thursday at 7 am: the same weekday and clock time, just after it.
       (candidate.meridiemSaid
         ? undefined
-        : merged.find(
-            (kept) =>
-              kept.meridiemSaid &&
-              Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 &&
-              kept.weekday === candidate.weekday &&
-              kept.timeOfDay % 720 === candidate.timeOfDay % 720,
-          ));
+        : merged.find((kept) => kept.meridiemSaid && sameWeekdayAndClockJustAfter(kept, candidate)));
     // "… at 6 in the morning before you open." — "Next Tuesday at six works": the reply's hour read
     // without am/pm (6 pm in business hours) is the morning the proposal said.
     const readWithoutMeridiem =
       same || !candidate.meridiemSaid
         ? undefined
-        : merged.find(
-            (kept) =>
-              !kept.meridiemSaid &&
-              Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 &&
-              kept.weekday === candidate.weekday &&
-              kept.timeOfDay % 720 === candidate.timeOfDay % 720,
-          );
+        : merged.find((kept) => !kept.meridiemSaid && sameWeekdayAndClockJustAfter(kept, candidate));
     if (readWithoutMeridiem)
       Object.assign(readWithoutMeridiem, {
         start: candidate.start,

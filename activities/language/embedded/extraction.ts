@@ -1671,7 +1671,8 @@ function moneyOf(said: string): number[] {
  */
 const SERVICE_PRICE_IN_CENTS =
   /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
-const servicePriceInDollars = (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`;
+const servicePricesInDollars = (said: string) =>
+  said.replace(SERVICE_PRICE_IN_CENTS, (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`);
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -1758,6 +1759,13 @@ const MONTH_NAMED =
 const PLACE = /\b([Tt]o|[Ff]rom|[Ii]n)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g;
 
 /** The place a city field asks for: where someone is going ("destination"), coming from ("origin"), or either. */
+/** The words of a name up to a day or a month said after it ("Denver Monday", "Cedarmere Hall on September"). */
+function wordsBeforeADay(name: string): string[] {
+  const words = name.split(/\s+/);
+  const end = words.findIndex((word) => NOT_PERSON_WORDS.test(word));
+  return end < 0 ? words : words.slice(0, end);
+}
+
 function placeIn(sentence: Sentence, field: DatasetField): string | null {
   const said = fieldText(field).toLowerCase();
   const direction = /\b(destination|new|moving to|going|headed)\b/.test(said)
@@ -1767,10 +1775,8 @@ function placeIn(sentence: Sentence, field: DatasetField): string | null {
       : null;
   for (const match of sentence.text.matchAll(PLACE)) {
     if (direction && match[1]!.toLowerCase() !== direction) continue;
-    const words = match[2]!.split(/\s+/);
     // "to Denver Monday": the place ends before a day or a month.
-    const end = words.findIndex((word) => NOT_PERSON_WORDS.test(word));
-    const kept = end < 0 ? words : words.slice(0, end);
+    const kept = wordsBeforeADay(match[2]!);
     if (kept.length > 0) return kept.join(' ');
   }
   return null;
@@ -2019,9 +2025,9 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
 /** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
-    for (const match of sentence.text
-      .replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars)
-      .matchAll(/(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi)) {
+    for (const match of servicePricesInDollars(sentence.text).matchAll(
+      /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
+    )) {
       if (!keywords.includes(stem(match[2]!))) continue;
       const [amount] = amountsIn(match[1]!);
       if (amount) return { value: amount.value, sentences: [sentence] };
@@ -2066,10 +2072,11 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
   const loose = found?.sentences[found.sentences.length - 1];
   if (!found || !loose || typeof found.value !== 'string' || !LOOSE_MONTH.test(loose.text)) return found;
   const month = found.value.slice(0, 7);
+  const keywords = keywordsOf(field);
   for (const later of text.sentences.slice(text.sentences.indexOf(loose) + 1)) {
     // The day answers ("April twenty eighth.") or says what the field is about, not another event's day.
     const answers = later.text.split(/\s+/).length <= 6;
-    if (LOOSE_MONTH.test(later.text) || !(answers || keywordsSaidIn(later.text, keywordsOf(field)).size > 0)) continue;
+    if (LOOSE_MONTH.test(later.text) || !(answers || keywordsSaidIn(later.text, keywords).size > 0)) continue;
     const [day] = valuesOfType(field, later, text, []);
     if (typeof day === 'string' && day.startsWith(month) && day !== found.value)
       return { value: day, sentences: [...found.sentences, later] };
@@ -2081,12 +2088,13 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
-      const said = sentence.text
-        .replace(COUNTED_THINGS, ' ')
-        .replace(COUNT_FOR_PRICE, ' ')
-        .replace(DIMENSIONS, ' ')
-        .replace(AGES_SAID, ' ')
-        .replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars);
+      const said = servicePricesInDollars(
+        sentence.text
+          .replace(COUNTED_THINGS, ' ')
+          .replace(COUNT_FOR_PRICE, ' ')
+          .replace(DIMENSIONS, ' ')
+          .replace(AGES_SAID, ' '),
+      );
       return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
     }
     case 'number': {
@@ -2167,9 +2175,11 @@ function venueOfEvent(text: CallText): Found | null {
   for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
     const named = EVENT_HELD_AT.exec(sentence.text)?.[1];
     // "at Cedarmere Hall on September": the name ends before a day or a month, and before a lower-case joiner left at its end.
-    const words = named?.split(/\s+/) ?? [];
-    const end = words.findIndex((word) => NOT_PERSON_WORDS.test(word));
-    const kept = (end < 0 ? words : words.slice(0, end)).join(' ').replace(/(?: (?:of|on|the))+$/, '');
+    const kept = named
+      ? wordsBeforeADay(named)
+          .join(' ')
+          .replace(/(?: (?:of|on|the))+$/, '')
+      : '';
     if (kept && !inAgentsOrganization(kept, text)) return { value: kept, sentences: [sentence] };
   }
   return null;
@@ -2313,7 +2323,7 @@ const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|h
 
 function priceStatedByAgent(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
-    const said = sentence.text.replace(TRAILING_QUESTION, '.').replace(SERVICE_PRICE_IN_CENTS, servicePriceInDollars);
+    const said = servicePricesInDollars(sentence.text.replace(TRAILING_QUESTION, '.'));
     if (/\?\s*$/.test(said)) continue;
     const stated = PRICE_STATED.exec(said);
     // What the figure is of: the words just before the verb ("And the zip is 55401").
