@@ -5644,3 +5644,166 @@ describe('found on the forty-seventh held-out round (h365–h372), tested in oth
     ).not.toBe("O'Dinal");
   });
 });
+
+describe('found on the forty-eighth held-out round (h373–h380), tested in other words', () => {
+  test('scorecard: an open request without its question mark ("Walk me through your setup.") is discovery; "Tell me about it." only commiserates', () => {
+    expect(
+      scored([
+        ['agent', 'Brightline Insurance, this is Priya.'],
+        ['customer', 'Hi, I need a quote for my shop.'],
+        ['agent', 'Sure. Walk me through your current coverage.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Brightline Insurance, this is Priya.'],
+        ['customer', 'Hi, I need a quote for my shop.'],
+        ['agent', 'Great, tell me a little about the building.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Brightline Insurance, this is Priya.'],
+        ['customer', 'Sorry I am late calling, the traffic was awful.'],
+        ['agent', 'Tell me about it.'],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+
+  test('scorecard: "This call is reported." is a recognizer\'s "recorded" and discloses the recording', () => {
+    expect(
+      scored([
+        ['agent', 'Harbor Point Lending, Priya here. This call is reported.'],
+        ['customer', 'Hi, I have a question about my escrow.'],
+      ]).recording_disclosure,
+    ).toBe(true);
+  });
+
+  test('datasets: "a nineteen fifty square foot ranch built in 1987" was built in 1987, not 1950; "1800 square feet … built in 2004" in 2004', () => {
+    const inspection = datasetOf('inspection', [['year_built', 'number', 'year built']]);
+    expect(
+      extractDataset(
+        inspection,
+        call([['customer', "It's a nineteen fifty square foot ranch built in 1987, with a basement."]]),
+      ).data,
+    ).toEqual({ year_built: 1987 });
+    expect(
+      extractDataset(inspection, call([['customer', "It's 1800 square feet and was built in 2004."]])).data,
+    ).toEqual({
+      year_built: 2004,
+    });
+  });
+
+  test('datasets: a seat\'s price said in pairs ("thirty nine ninety nine per user") is dollars and cents; "fifteen hundred per user" stays whole', () => {
+    const software = datasetOf('software', [['price_per_user', 'money', 'price per user']]);
+    expect(
+      extractDataset(
+        software,
+        call([['agent', 'The standard tier is thirty nine ninety nine per user, billed monthly.']]),
+      ).data,
+    ).toEqual({ price_per_user: 39.99 });
+    expect(
+      extractDataset(software, call([['agent', 'The enterprise tier is fifteen hundred per user a year.']])).data,
+    ).toEqual({ price_per_user: 1500 });
+  });
+
+  test('datasets: a kind answered first in a sentence ("Laminate, in the kitchen.") is a common word in lower case; a brand keeps its capital', () => {
+    const flooring = datasetOf('flooring', [['flooring_type', 'string', 'flooring type']]);
+    expect(
+      extractDataset(
+        flooring,
+        call([
+          ['agent', 'What type of flooring do you want?'],
+          ['customer', 'Laminate, in the kitchen and the hall.'],
+        ]),
+      ).data,
+    ).toEqual({ flooring_type: 'laminate' });
+    // A word and where it goes, written in lower case by a recognizer, answers too.
+    expect(
+      extractDataset(
+        flooring,
+        call([
+          ['agent', 'What type of flooring do you want?'],
+          ['customer', 'vinyl in the basement and the laundry room'],
+        ]),
+      ).data,
+    ).toEqual({ flooring_type: 'vinyl' });
+    const tires = datasetOf('tires', [['tire_type', 'string', 'tire type']]);
+    expect(
+      extractDataset(
+        tires,
+        call([
+          ['agent', 'What type of tires were you after?'],
+          ['customer', 'Michelin, if you have them.'],
+        ]),
+      ).data,
+    ).toEqual({ tire_type: 'Michelin' });
+  });
+
+  test('datasets: a price "for that size, it\'s …" is the price (the comma after the size no longer hides it); "two-fourty" is 240', () => {
+    const cleaning = datasetOf('cleaning', [['cleaning_price', 'money', 'cleaning price']]);
+    expect(
+      extractDataset(
+        cleaning,
+        call([
+          ['customer', 'It is about two thousand square feet.'],
+          ['agent', "For that size, it's three ten."],
+        ]),
+      ).data,
+    ).toEqual({ cleaning_price: 310 });
+    const lessons = datasetOf('lessons', [['package_price', 'money', 'package price']]);
+    expect(extractDataset(lessons, call([['agent', 'Our package is five sessions for two-fourty.']])).data).toEqual({
+      package_price: 240,
+    });
+  });
+
+  test('datasets: phones count lines ("we have fourteen phones"); "at Brookfield family dentistry" names the practice with "family" in it', () => {
+    const voip = datasetOf('voip', [
+      ['line_count', 'number', 'line count'],
+      ['company', 'string', "The prospect's company name"],
+    ]);
+    expect(
+      extractDataset(
+        voip,
+        call([['customer', "I'm the practice manager at Brookfield family dentistry, and we have fourteen phones."]]),
+      ).data,
+    ).toEqual({ line_count: 14, company: 'Brookfield Family Dentistry' });
+  });
+
+  test('lending: a house named by its style that "there asking" a price, and savings put by, are a buyer\'s call; "an FAA loan" is FHA', () => {
+    const turns: Turn[] = [
+      ['agent', 'Good morning, this is Priya.'],
+      ['customer', "Hi Priya, we saw a little brick tudor there asking for 389, and we've got about 40 saved."],
+      ['agent', 'What do you do for a living?'],
+      ['customer', 'I drive for the county, about fifty thousand a year.'],
+      ['agent', 'Good, we can start the application today.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(
+      lead([
+        ['customer', 'We found a cute stone colonial in Dayton, and we need a loan.'],
+        ['agent', 'How soon do you want to close?'],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+    expect(
+      lead([
+        ['customer', 'We have an FAA loan from 2019 and want to refinance.'],
+        ['agent', 'What is the balance?'],
+      ]).mortgage_type,
+    ).toBe('FHA');
+  });
+
+  test('actions: "I can get you in Friday at nine" books the visit, and is no task to deliver', () => {
+    const actions = detectActions(
+      call([
+        ['agent', 'Glasshouse Detailing, Priya speaking.'],
+        ['customer', 'Hi, this is Tomas Reyna. I need the interior done.'],
+        ['agent', 'I can get you in Friday at nine.'],
+        ['customer', 'Friday at nine is great.'],
+      ]),
+      null,
+    );
+    expect(actions.tasks).toEqual([]);
+    expect(actions.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-16T09:00:00-04:00']);
+  });
+});

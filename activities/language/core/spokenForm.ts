@@ -599,6 +599,8 @@ const NOT_A_JOB =
 export function fixRecognizerSlips(text: string): string {
   return (
     text
+      // "six lessons for three-fourty": a recognizer's spelling of "forty".
+      .replace(/\b([Ff])ourty\b/g, '$1orty')
       .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
       .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
       .replace(/\bday eight(?=\s*\?)/gi, 'date')
@@ -623,6 +625,8 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "That's NFHA renovation loan": a recognizer's "an FHA" run together.
       .replace(/\bNFHA\b/g, 'an FHA')
+      // "we have an FAA loan": no aviation agency lends on homes, the recognizer's "FHA".
+      .replace(/\bFAA(?= (?:loans?|mortgages?|refi\w*|streamline)\b)/g, 'FHA')
       // "a 203 K alone", "a 203 K-lone", "an FHA alone": the program's "loan" heard as "alone".
       .replace(/\b203[- ]?\(?[Kk]\)?[- ]?a?lone\b/g, '203k loan')
       .replace(/\b(FHA|VA|USDA|203k) alone\b/g, '$1 loan')

@@ -419,6 +419,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     if (/^(?:get|send|have)$/.test(verb) && PERSON_SENT.test(object)) continue;
     // "I can get you closer to six and a quarter": a place or a level reached, no thing delivered.
     if (verb === 'get' && /^(?:closer|down|lower|higher|better|under|below|above|into|there)\b/i.test(object)) continue;
+    // "I can get you in Saturday at ten", "get you on the schedule": a booking, which the meeting holds.
+    if (verb === 'get' && /^(?:in|on|onto|booked|scheduled)\b/i.test(object)) continue;
     if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
     // "How much can you put down?": a particle is no object.
     if (verb !== 'call' && /^(?:down|up|out|in|off|back|over|away|aside)$/i.test(object)) continue;

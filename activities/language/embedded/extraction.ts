@@ -134,6 +134,8 @@ const asBrandIsSpelled = (value: string) => {
  * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
  * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
  */
+/** A house named by its style: "a brick colonial", "a little craftsman". */
+const HOME_STYLE = String.raw`colonials?|victorians?|craftsmans?|craftsman bungalows?|split[- ]levels?|ramblers?|brownstones?|cape cods?|tudors?`;
 /** Factory-built homes, which a buyer finances like a house ("a double-wide", "a manufactured home"). */
 const MANUFACTURED_HOME = String.raw`(?:double|single|triple)[- ]?wides?|manufactured (?:homes?|houses?)|mobile homes?|modular (?:homes?|houses?)`;
 const BENEFIT_TO_BUY =
@@ -162,7 +164,10 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   [
     2,
-    /\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b/gi,
+    new RegExp(
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
+      'gi',
+    ),
   ],
   // "Pinecrest Lending, good morning" (a recognizer's "Pincrest lending."): a lender's name, its first
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
@@ -185,7 +190,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     1,
     new RegExp(
-      String.raw`\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|${MANUFACTURED_HOME}|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?))\b`,
+      String.raw`\b(rates?|house|home|property|condo|duplex|triplex|fourplex|quadplex|multi-?family|townhouse|townhome|cabin|bungalow|cottage|farmhouse|ranch house|${HOME_STYLE}|${MANUFACTURED_HOME}|buy(?:ing)?|listing|listed (?:at|for)|realtor|owe|price range|budget|acres?|acreage|land|parcel|rental (?:property|properties|units?))\b`,
       'gi',
     ),
   ],
@@ -693,10 +698,10 @@ function extractOccupancy(text: CallText): Found | null {
  * Valley schools", "Gulf Coast shipbuilding"): kept as part of the name, capitalized.
  */
 const ORG_KIND_WORDS =
-  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
+  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|dentistry|orthodontics|chiropractic|veterinary|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
 // A name may open with digits ("3M", "7-Eleven"), never a clock time ("8AM").
-const ORG = `(?:[A-Z]|\\d+-?(?![AaPp]\\.?[Mm]\\b)[A-Z])[\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:${ORG_KIND_WORDS})\\b)*`;
+const ORG = `(?:[A-Z]|\\d+-?(?![AaPp]\\.?[Mm]\\b)[A-Z])[\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:family\\s+(?=(?:${ORG_KIND_WORDS})\\b))?(?:${ORG_KIND_WORDS})\\b)*`;
 const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
 /**
  * How people say where they work: "I work at/for X", "I'm a nurse at X", "I'm at X", "Software
@@ -781,7 +786,12 @@ function cleanOrg(name: string): string | null {
     .replace(/\s+(?:corporate|headquarters|hq|head office|main office)$/i, '')
     .trim()
     .split(/\s+/)
-    .map((word) => (ORG_KIND_WORD.test(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .map((word, at, words) =>
+      // "Seahome family dental": a lower-case "family" before the kind is part of the name.
+      ORG_KIND_WORD.test(word) || (word === 'family' && ORG_KIND_WORD.test(words[at + 1] ?? ''))
+        ? word.charAt(0).toUpperCase() + word.slice(1)
+        : word,
+    )
     .join(' ');
   if (!cleaned || NOT_ORGS.test(cleaned.split(/\s+/)[0]!) || LOAN_PROGRAM.test(cleaned)) return null;
   return cleaned;
@@ -888,7 +898,7 @@ const DECLINES =
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -1174,6 +1184,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   unit: ['furnace', 'system', 'heater', 'boiler', 'condenser', 'apartment'],
   callback: ['call', 'reach', 'line', 'cell', 'number'],
   phone: ['number', 'cell', 'line'],
+  // "We have eleven phones" for a line count (a business pays per line, one a phone).
+  line: ['phone', 'extension', 'handset'],
   home: ['house'],
   house: ['home'],
   // "How old is Biscuit?" asks an age.
@@ -1492,7 +1504,9 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
 // "Honestly just Excel": hedges may come two at a time.
 const HEDGE =
   /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just|still)[,\s]+)+(?=[a-z])/i;
-const BARE_THING = /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$)/;
+// "Ceramic on all the side windows": the kind, then where it goes.
+const BARE_THING =
+  /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b)))/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
   if (!byCustomer(sentence) || /\bname\b/i.test(fieldText(field))) return null;
@@ -1513,7 +1527,10 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   // One word in lower case is a recognizer's fragment more often than an answer ("tricks, but the
   // reminders keep failing" for "Dentrix, but…"); after a hedge ("Probably vinyl") or an article
   // ("A beagle, she's six") it is an answer.
-  if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged && !/^(?:an?|the)\s/i.test(bare[0])) return null;
+  // "ceramic on all the side windows": a word then where it goes is an answer too.
+  const placed = /\s$/.test(bare[0]);
+  if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged && !placed && !/^(?:an?|the)\s/i.test(bare[0]))
+    return null;
   // "The Pro plan" for a current plan: a name after an article and before the field's own word says
   // it (phraseIn); "Vinyl siding" opening the answer is a kind.
   const namedAfterArticle = /^[A-Za-z]+\s/.test(bare[0]) && !bare[0].startsWith(phrase) && /^[A-Z]/.test(phrase);
@@ -1671,8 +1688,18 @@ function moneyOf(said: string): number[] {
  */
 const SERVICE_PRICE_IN_CENTS =
   /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
-const servicePricesInDollars = (said: string) =>
-  said.replace(SERVICE_PRICE_IN_CENTS, (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`);
+/**
+ * "Twenty four ninety five per line" (2495 once its pairs are joined): a seat's, line's or user's
+ * price said in pairs is dollars and cents; no phone line or software seat costs thousands. A round
+ * "fifteen hundred per user" stays whole, and so does a figure said with "$" or a comma.
+ */
+const PER_SEAT_PRICE_IN_PAIRS =
+  /(?<![$\d.,])\b([1-9]\d)(\d[1-9]|[1-9]0)\b(?=\s*(?:dollars\s+)?(?:a|per|each|for each)\s+(?:lines?|seats?|users?|licen[cs]es?|phones?|handsets?|devices?|extensions?|mailboxes?|logins?)\b)/gi;
+/** A unit price as it was meant: a visit's said in cents ("1.29 a visit" is $129), a seat's in pairs ("2495 per line" is $24.95). */
+const unitPricesAsMeant = (said: string) =>
+  said
+    .replace(SERVICE_PRICE_IN_CENTS, (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`)
+    .replace(PER_SEAT_PRICE_IN_PAIRS, '$$$1.$2');
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -1686,6 +1713,9 @@ const NEGATION_WORDS = /\b(not|no|never|don't|do not|stop)\b/i;
 /** Words that put a date in the past: "When did the storm hit?", "It happened last April". */
 const PAST_TENSE = /\b(did|was|were|happened|hit|ago|had|came|started|began|occurred|bought|moved)\b/i;
 
+const YEAR_SAID = /(?<![$\d.,])\b(1[89]\d\d|20\d\d)\b/g;
+const A_MEASURE_AFTER =
+  /^[- ]?(?:square|sq\b|sf\b|feet|foot|ft\b|miles?|acres?|pounds?|lbs?\b|gallons?|dollars|bucks|watts?|kilowatts?|kwh\b|hours?|people|units?|calories)/i;
 /** A field asking for a year ("year_built"), not a count of years ("roof_age_years"). */
 const asksYear = (field: DatasetField) => /(?:^|_)year(?:_|$)/.test(field.name);
 /**
@@ -1693,8 +1723,11 @@ const asksYear = (field: DatasetField) => /(?:^|_)year(?:_|$)/.test(field.name);
  * the call's own year: "in 09" is 2009).
  */
 function yearIn(said: string, recordedAt: Date): number | null {
-  const full = /\b(1[89]\d\d|20\d\d)\b/.exec(said);
-  if (full) return Number(full[1]);
+  // "A nineteen hundred square foot colonial built in 1962": a figure with its measure is no year.
+  const full = [...said.matchAll(YEAR_SAID)].filter((match) => !A_MEASURE_AFTER.test(said.slice(match.index + 4)));
+  const year =
+    full.find((match) => /\b(?:built|constructed|since|from|in)\s+$/i.test(said.slice(0, match.index))) ?? full[0];
+  if (year) return Number(year[1]);
   const short =
     /(?:^\W*|\b(?:in|built|from|around|about)\s+)['’]?(\d\d)\b(?!\s*(?:%|percent|years?|months?|days?|minutes?|people|units?))/i.exec(
       said,
@@ -1793,6 +1826,23 @@ const asksForTheBusinessCalled = (field: DatasetField) =>
 const NAME_FIRST = new RegExp(
   `^(${ORG})\\s*(?:[.,!]|$|\\s(?=(?:it's|it is|we|we're|I|I'm|they|that's|but|so|through|via|and|for|since|mostly|currently)\\s)|\\s(?=(?:in|at|on|near|outside|off)\\s+[A-Z]))`,
 );
+/**
+ * "What kind of film?" — "Ceramic, on all the side windows.": one word asked as a kind, capitalized
+ * only where it opens a sentence, is a common word (a brand keeps its capital: "Michelin", or a
+ * word written capitalized inside a sentence somewhere in the call).
+ */
+function capitalOnlyOpeningSentences(named: string, field: DatasetField, text: CallText): boolean {
+  if (!/^[A-Z][a-z]+$/.test(named)) return false;
+  const asked = fieldText(field);
+  if (
+    !/\b(?:type|kind|sort|style|material|finish|grade)\b/i.test(asked) ||
+    /\b(?:brand|make|model|manufacturer|name)\b/i.test(asked)
+  )
+    return false;
+  if (nlp(named).has('#ProperNoun')) return false;
+  const insideASentence = new RegExp(`\\S\\s+${named}\\b`);
+  return !text.sentences.some((sentence) => insideASentence.test(sentence.text));
+}
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
@@ -1859,7 +1909,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
         .some(
           (word) => NOT_A_NAME.test(word) || NOT_PERSON_WORDS.test(word) || /^(?:Today|Tomorrow|Tonight)$/.test(word),
         )
-        ? kind === 'thing' && DEMONYM.test(named)
+        ? kind === 'thing' && (DEMONYM.test(named) || capitalOnlyOpeningSentences(named, field, text))
           ? named.toLowerCase()
           : (cleanOrg(named) ?? named)
         : thing && !STOP_WORDS.has(thing.toLowerCase())
@@ -2025,7 +2075,7 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
 /** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
-    for (const match of servicePricesInDollars(sentence.text).matchAll(
+    for (const match of unitPricesAsMeant(sentence.text).matchAll(
       /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
     )) {
       if (!keywords.includes(stem(match[2]!))) continue;
@@ -2088,7 +2138,7 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
-      const said = servicePricesInDollars(
+      const said = unitPricesAsMeant(
         sentence.text
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
@@ -2323,7 +2373,7 @@ const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|h
 
 function priceStatedByAgent(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
-    const said = servicePricesInDollars(sentence.text.replace(TRAILING_QUESTION, '.'));
+    const said = unitPricesAsMeant(sentence.text.replace(TRAILING_QUESTION, '.'));
     if (/\?\s*$/.test(said)) continue;
     const stated = PRICE_STATED.exec(said);
     // What the figure is of: the words just before the verb ("And the zip is 55401").
@@ -2334,7 +2384,7 @@ function priceStatedByAgent(text: CallText): Found | null {
       .slice(-2)
       .join(' ');
     // "An opening for that size is two forty five": what the price is for, not a size stated.
-    const forWhat = /\bfor (?:that|this|the|your|a|an) \w+$/i.test(said.slice(0, stated?.index ?? 0).trim());
+    const forWhat = /\bfor (?:that|this|the|your|a|an) \w+,?$/i.test(said.slice(0, stated?.index ?? 0).trim());
     if (!stated || (NOT_A_PRICE.test(subject) && !forWhat)) continue;
     const [amount] = amountsIn(stated[1]!);
     if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
