@@ -5807,3 +5807,137 @@ describe('found on the forty-eighth held-out round (h373–h380), tested in othe
     expect(actions.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-16T09:00:00-04:00']);
   });
 });
+
+describe('found on the forty-ninth held-out round (h381–h388), tested in other words', () => {
+  test('lending: a house already bought ("we bought our home from my uncle") is no purchase, a balloon note coming due is refinanced, and "how much is left" asks the balance', () => {
+    expect(
+      lead([
+        ['customer', 'We bought our home from my uncle with owner financing, and the balloon note is due this fall.'],
+        ['agent', 'Then we would refinance the note. How much is left?'],
+        ['customer', 'About one forty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 140000 });
+  });
+
+  test('lending: "the neighbors\' sold for X, and ours is about the same" values our home at X', () => {
+    expect(
+      lead([
+        ['agent', 'What do you think the house would bring?'],
+        ['customer', "The neighbors' sold for three ten in May, and ours is pretty much the same."],
+        ['agent', 'And what do you owe on the refinance?'],
+      ]).property_value,
+    ).toBe(310000);
+  });
+
+  test('lending: "we\'d live there" is the home they live in; renting to own is a purchase of the home they live in', () => {
+    expect(
+      lead([
+        ['customer', "We like a condo listed at two ninety, and we'd live there full time."],
+        ['agent', 'How much are you putting down?'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    const turns: Turn[] = [
+      ['agent', 'Thanks for calling, this is Priya.'],
+      ['customer', "We've been renting to own our place for three years and want to buy it now."],
+      ['agent', 'What is the purchase option price?'],
+      ['customer', 'One ninety five, and we have about nine thousand in rent credits.'],
+      ['agent', 'What do you do for work?'],
+      ['customer', 'I drive a delivery route, I make about four thousand a month.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Purchase', occupancy: 'PrimaryResidence' });
+  });
+
+  test('datasets: a piece\'s price said in pairs "each" ("fourteen seventy five each" for mugs) is dollars and cents, the thing named before', () => {
+    const merch = datasetOf('merch', [['price_per_mug', 'money', 'price per mug']]);
+    expect(
+      extractDataset(
+        merch,
+        call([
+          ['customer', 'We want two hundred mugs with our logo.'],
+          ['agent', 'Printed on both sides, those are fourteen seventy five each.'],
+        ]),
+      ).data,
+    ).toEqual({ price_per_mug: 14.75 });
+  });
+
+  test('datasets: a kind said before a measure ("vinyl three feet high") answers a kind question; a price "a foot" heard as "feet installed" is per foot; "one, oh, eight" is 108', () => {
+    const deck = datasetOf('deck', [
+      ['material', 'string', 'material'],
+      ['price_per_foot', 'money', 'price per foot'],
+    ]);
+    expect(
+      extractDataset(
+        deck,
+        call([
+          ['agent', 'Which material would you like for the railing?'],
+          ['customer', 'vinyl three feet high'],
+          ['agent', 'That runs about 42 feet installed.'],
+        ]),
+      ).data,
+    ).toEqual({ material: 'vinyl', price_per_foot: 42 });
+    expect(
+      lead([
+        ['agent', 'How much did you make last year?'],
+        ['customer', 'It is all commission, last year I made one, oh, eight.'],
+      ]).monthly_income,
+    ).toBe(9000);
+  });
+
+  test('appointments: "We have Friday the ninth at one open." offers the time, and "Put me down for that." takes it', () => {
+    const turns: Turn[] = [
+      ['agent', 'We have Friday the ninth at one open.'],
+      ['customer', 'Great, put me down for that.'],
+    ];
+    expect(
+      detectActions(call(turns, '2026-10-05T10:00:00-04:00'), null).appointments.map(
+        (appointment) => appointment.start,
+      ),
+    ).toEqual(['2026-10-09T13:00:00-04:00']);
+    expect(scored(turns).next_steps_agreed).toBe(true);
+  });
+
+  test('tasks: "I\'ll call you the day before" and "the morning of" are due relative to the day just agreed, and are no part of what is done', () => {
+    const dueOf = (turns: Turn[]) =>
+      detectActions(call(turns), null).tasks.map((task) => [task.due, /\b(?:day before|morning of)\b/.test(task.text)]);
+    expect(
+      dueOf([
+        ['customer', 'Can the movers come on the twentieth?'],
+        ['agent', "Yes, the twentieth works. I'll call you the day before with a time window."],
+      ]),
+    ).toEqual([['2026-10-19', false]]);
+    expect(
+      dueOf([
+        ['customer', 'Can the movers come on the twentieth?'],
+        ['agent', "Sure, the twentieth is fine, and I'll text you the crew's names the morning of."],
+      ]),
+    ).toEqual([['2026-10-20', false]]);
+  });
+
+  test('scorecard: "Hi Dana, it\'s Priya Shah, following up…" greets and says who calls; "Hi Dana, it\'s been a while." does not', () => {
+    expect(
+      scored([
+        ['agent', "Hi Dana, it's Priya Shah, following up on your request."],
+        ['customer', 'Oh hi.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', "Hi Dana, it's been a while."],
+        ['customer', 'Oh hi.'],
+      ]).greeting_and_identification,
+    ).toBe(false);
+  });
+
+  test('lending: "we\'d have to sell ours first" is a buyer\'s call', () => {
+    expect(
+      classifyLending(
+        call([
+          ['customer', "We found a house we love for five ten, but we'd have to sell ours first."],
+          ['agent', 'Where do you work, and what do you owe on yours?'],
+          ['customer', 'I make about six thousand a month at the county, and we owe about ninety.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+});

@@ -625,6 +625,16 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "That's NFHA renovation loan": a recognizer's "an FHA" run together.
       .replace(/\bNFHA\b/g, 'an FHA')
+      // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.
+      .replace(
+        /\b(one|two|three|four|five|six|seven|eight|nine), oh, (one|two|three|four|five|six|seven|eight|nine)\b/gi,
+        '$1 oh $2',
+      )
+      // "runs about 38 feet installed": a price "a foot" the recognizer heard as a length.
+      .replace(
+        /\b((?:runs?|costs?|is|are|be|at) (?:about |around |roughly |just )?\$?\d[\d.]*) feet(?= installed\b)/gi,
+        '$1 a foot',
+      )
       // "we have an FAA loan": no aviation agency lends on homes, the recognizer's "FHA".
       .replace(/\bFAA(?= (?:loans?|mortgages?|refi\w*|streamline)\b)/g, 'FHA')
       // "a 203 K alone", "a 203 K-lone", "an FHA alone": the program's "loan" heard as "alone".

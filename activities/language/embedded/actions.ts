@@ -84,7 +84,7 @@ const NEEDS_A_DOCUMENT =
   /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
 /** Words that end the object of a delivery verb ("the checklist | today"). */
 const OBJECT_END =
-  /[,;]?\s+(?:today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
+  /[,;]?\s+(?:(?:the )?(?:day|night|evening|morning|afternoon) (?:before|of)\b|today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
 
 /** When a thing is done, said after its verb: "tonight", "right away", "this afternoon", "next week". */
 const WHEN_SAID = String.raw`today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week`;
@@ -136,13 +136,21 @@ const BY_THE_MEETING =
 
 const THIS_WEEK = /\b(?:this week|(?:by )?(?:the )?end of (?:the|this) week)\b/i;
 const END_OF_NEXT_WEEK = /\b(?:by )?(?:the )?end of next week\b/i;
+/** A day `days` after (or before) a calendar day (YYYY-MM-DD). */
+const shiftedDay = (day: string, days: number) =>
+  new Date(new Date(`${day}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The Friday of this week (the day itself from Friday on) or of the week after the coming Monday. */
 function fridayOfWeek(day: string, week: 'this' | 'next' = 'this'): string {
   const date = new Date(`${day}T12:00:00Z`);
   const weekday = date.getUTCDay();
   const untilFriday = week === 'this' ? Math.max(0, 5 - weekday) : ((8 - weekday) % 7 || 7) + 4;
-  return new Date(date.getTime() + untilFriday * 86_400_000).toISOString().slice(0, 10);
+  return shiftedDay(day, untilFriday);
 }
+
+/** "The day before", "the night before", "the morning of": a day told by another one said before it. */
+const DAY_BEFORE_OR_OF =
+  /\bthe (?:day|night|evening|morning|afternoon) (before|of)\b(?!\s+(?:the|your|my|our|\w+day)\b)/i;
 
 /**
  * The sentences just before one, latest first, said by its speaker in the same breath: its own turn,
@@ -190,6 +198,19 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
     datesIn(resolveDayPhrases(said.text, text.facts.recordedAt, text.facts.utcOffsetMinutes), text.facts).find(
       (day) => day >= today,
     );
+  // "Yes, the twenty eighth is fine. I'll text you the gate code the day before.": the day before (or
+  // of) the date said last, in this sentence, this turn or the one before.
+  const relative = DAY_BEFORE_OR_OF.exec(sentence.text);
+  if (relative) {
+    const index = text.sentences.indexOf(sentence);
+    const anchor = text.sentences
+      .slice(0, index + 1)
+      .reverse()
+      .filter((said) => said.turnIndex >= sentence.turnIndex - 1)
+      .map((said) => dayToCome(said))
+      .find((day) => day !== undefined);
+    if (anchor) return /^before$/i.test(relative[1]!) ? shiftedDay(anchor, -1) : anchor;
+  }
   const said = dayToCome({ ...sentence, text: clauseWithVerb(sentence.text, verb) });
   if (said) return said;
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
@@ -797,7 +818,7 @@ const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
 /** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
-const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is)\b))`;
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is|open|available|free)\b))`;
 
 const COUNT_AFTER_AT =
   /\b(?:at|by|around) ((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?!(?:works|sounds|thanks|this|please|plus|yes|is|was|as|minutes|hours)\b)[a-z]{2,}s)\b/gi;

@@ -165,7 +165,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     2,
     new RegExp(
-      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
       'gi',
     ),
   ],
@@ -282,7 +282,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
   ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
-  ['balance', /\b(owe|owing|balance|pay ?off|left on|still have on)\b/i],
+  ['balance', /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on)\b/i],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
@@ -311,7 +311,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // "What do you think the house would appraise for?" (a recognizer's "would have raised for").
   [
     'property_value',
-    /\b(worth|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for)\b/i,
+    /\b(worth|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|go for today|fetch|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch))\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -337,6 +337,9 @@ const PAID_TO_SOMEONE =
 /** A clause that opens on a verb of pay, its subject left in the clause before. */
 const NO_SUBJECT_PAY =
   /^\W*(?:also |then |only |just )?(?:makes|earns|brings (?:home|in)|pulls in|takes home|grosses|clears|nets|gets paid|is paid)\b/i;
+/** "The neighbor's sold for two forty, and ours is about the same": their figure is ours too. */
+const OURS_THE_SAME =
+  /\b(?:ours|mine|our (?:house|home|place)|my (?:house|home|place))(?:'s| is| would be| should be| is worth)? (?:about |roughly |pretty much |probably |just |right )?(?:the same|similar|comparable|identical|about that)\b/i;
 const OF_OUR_HOUSE = /\b(?:we|i) could (?:sell|list|get)\b|\b(?:our|my) (?:house|home|place) (?:is|would|could)\b/i;
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
@@ -599,7 +602,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       const someoneElses =
         SOMEONE_ELSE.test(clause.replace(PAID_TO_SOMEONE, ' ')) ||
         (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
-      if (someoneElses && !OF_OUR_HOUSE.test(clause)) continue;
+      if (someoneElses && !OF_OUR_HOUSE.test(clause) && !OURS_THE_SAME.test(sentence.text)) continue;
       // Its own words may name another role ("they came down to 395" is no down payment).
       const arrivedAt = PRICE_ARRIVED_AT.test(clause) && roles.purchase_price !== undefined;
       const role: MoneyRole | OtherRole | null = arrivedAt
@@ -649,7 +652,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -898,7 +901,7 @@ const DECLINES =
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -906,7 +909,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -1504,9 +1507,9 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
 // "Honestly just Excel": hedges may come two at a time.
 const HEDGE =
   /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just|still)[,\s]+)+(?=[a-z])/i;
-// "Ceramic on all the side windows": the kind, then where it goes.
+// "Ceramic on all the side windows", "cedar six feet tall": the kind, then where it goes or a measure.
 const BARE_THING =
-  /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b)))/;
+  /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b))|\s(?=(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)))/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
   if (!byCustomer(sentence) || /\bname\b/i.test(fieldText(field))) return null;
@@ -1527,7 +1530,7 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
   // One word in lower case is a recognizer's fragment more often than an answer ("tricks, but the
   // reminders keep failing" for "Dentrix, but…"); after a hedge ("Probably vinyl") or an article
   // ("A beagle, she's six") it is an answer.
-  // "ceramic on all the side windows": a word then where it goes is an answer too.
+  // "ceramic on all the side windows", "cedar six feet tall": a word then where it goes or a measure answers too.
   const placed = /\s$/.test(bare[0]);
   if (words.length === 1 && !/^[A-Z]/.test(phrase) && !hedged && !placed && !/^(?:an?|the)\s/i.test(bare[0]))
     return null;
@@ -1689,17 +1692,24 @@ function moneyOf(said: string): number[] {
 const SERVICE_PRICE_IN_CENTS =
   /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
 /**
- * "Twenty four ninety five per line" (2495 once its pairs are joined): a seat's, line's or user's
- * price said in pairs is dollars and cents; no phone line or software seat costs thousands. A round
- * "fifteen hundred per user" stays whole, and so does a figure said with "$" or a comma.
+ * Things priced by the piece at a few dollars: a phone line, a software seat, a shirt, a meal, a
+ * ticket. "Twenty four ninety five per line", "eleven fifty each" for a polo (2495 and 1150 once
+ * their pairs are joined) are dollars and cents: none of them costs thousands. A round "fifteen
+ * hundred per user" stays whole, and so does a figure said with "$" or a comma.
  */
-const PER_SEAT_PRICE_IN_PAIRS =
-  /(?<![$\d.,])\b([1-9]\d)(\d[1-9]|[1-9]0)\b(?=\s*(?:dollars\s+)?(?:a|per|each|for each)\s+(?:lines?|seats?|users?|licen[cs]es?|phones?|handsets?|devices?|extensions?|mailboxes?|logins?)\b)/gi;
+const PIECE_GOODS = String.raw`(?:lines?|seats?|users?|licen[cs]es?|phones?|handsets?|devices?|extensions?|mailboxes?|logins?|shirts?|t-shirts?|tees?|polos?|hoodies?|hats?|caps?|mugs?|tote bags?|totes?|tickets?|plates?|meals?)`;
+const IN_PAIRS = String.raw`(?<![$\d.,])\b([1-9]\d)(\d[1-9]|[1-9]0)\b`;
+const PIECE_PRICE_IN_PAIRS = new RegExp(
+  String.raw`${IN_PAIRS}(?=\s*(?:dollars\s+)?(?:a|per|each|for each)\s+${PIECE_GOODS}\b)`,
+  'gi',
+);
+/** A figure said in pairs ("1150") as dollars and cents ("$11.50"). */
+const pairsAsDollarsAndCents = (figure: string) => figure.replace(new RegExp(`^${IN_PAIRS}$`), '$$$1.$2');
 /** A unit price as it was meant: a visit's said in cents ("1.29 a visit" is $129), a seat's in pairs ("2495 per line" is $24.95). */
 const unitPricesAsMeant = (said: string) =>
   said
     .replace(SERVICE_PRICE_IN_CENTS, (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`)
-    .replace(PER_SEAT_PRICE_IN_PAIRS, '$$$1.$2');
+    .replace(PIECE_PRICE_IN_PAIRS, '$$$1.$2');
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -2082,6 +2092,25 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
       const [amount] = amountsIn(match[1]!);
       if (amount) return { value: amount.value, sentences: [sentence] };
     }
+  }
+  // "How many shirts?" — … — "They're eleven fifty each.": a figure "each" with no word after it is
+  // the price of the field's thing when that thing was named in the turns just before.
+  const thing = keywords.find((keyword) => new RegExp(`^${PIECE_GOODS}$`, 'i').test(keyword));
+  for (const sentence of text.sentences) {
+    const each = /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:dollars\s+)?(?:each|apiece|a piece)\b(?!\s+[a-z])/i.exec(
+      sentence.text,
+    );
+    if (!each) continue;
+    const named = text.sentences.some(
+      (said) =>
+        said.turnIndex <= sentence.turnIndex &&
+        said.turnIndex >= sentence.turnIndex - 3 &&
+        keywordsSaidIn(said.text, keywords).size > 0 &&
+        [...keywordsSaidIn(said.text, keywords)].some((word) => !PRICE_WORDS.includes(word) && word !== 'per'),
+    );
+    if (!named) continue;
+    const [amount] = amountsIn(thing ? pairsAsDollarsAndCents(each[1]!) : each[1]!);
+    if (amount) return { value: amount.value, sentences: [sentence] };
   }
   return null;
 }
