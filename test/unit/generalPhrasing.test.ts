@@ -5941,3 +5941,18 @@ describe('found on the forty-ninth held-out round (h381–h388), tested in other
     ).toBe(true);
   });
 });
+
+describe("found on a recording of the corpus recognized in CI (software-demo's stereo recording), tested in other words", () => {
+  test('tasks: two promises a recognizer ran into one sentence ("…on Tuesday at 9am, I\'ll also email you the floor plans") are two', () => {
+    const actions = detectActions(
+      call([
+        ['agent', "I can set up the walkthrough for Tuesday at 9am, I'll also email you the floor plans."],
+        ['customer', 'Tuesday at nine works.'],
+      ]),
+      null,
+    );
+    expect(actions.tasks.map((task) => [task.owner, task.text])).toEqual([
+      ['agent', 'Email the floor plans to the customer'],
+    ]);
+  });
+});

@@ -339,7 +339,10 @@ function readyThingBefore(sentence: Sentence, text: CallText): string | null {
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string; turnIndex?: number })[] = [];
-  for (const sentence of text.sentences.flatMap(requestAfterPromiseApart).flatMap(promiseAfterRequestApart)) {
+  for (const sentence of text.sentences
+    .flatMap(promisesApart)
+    .flatMap(requestAfterPromiseApart)
+    .flatMap(promiseAfterRequestApart)) {
     const callBack = callBackTask(sentence, text, customer);
     if (callBack) {
       tasks.push({ ...callBack, object: 'call back' });
@@ -508,6 +511,20 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     });
   }
   return tasks.map(({ object: _object, turnIndex: _turnIndex, ...task }) => task);
+}
+
+/**
+ * "I can set up the demo on Thursday at 11am, I will also send you our pricing sheet": two promises a
+ * recognizer ran into one sentence are two (the first one's verb would hide the second).
+ */
+const SECOND_PROMISE = /,\s+(?:and\s+)?(?=I(?:'ll| will)\s)/;
+function promisesApart(sentence: Sentence): Sentence[] {
+  const cut = SECOND_PROMISE.exec(sentence.text);
+  if (!cut || !FIRST_PERSON_COMMITMENT.test(sentence.text.slice(0, cut.index))) return [sentence];
+  return [
+    { ...sentence, text: `${sentence.text.slice(0, cut.index)}.` },
+    ...promisesApart({ ...sentence, text: sentence.text.slice(cut.index + cut[0].length) }),
+  ];
 }
 
 /**
