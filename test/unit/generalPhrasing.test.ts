@@ -5956,3 +5956,103 @@ describe("found on a recording of the corpus recognized in CI (software-demo's s
     ]);
   });
 });
+
+describe('found on the fiftieth held-out round (h389–h396), tested in other words', () => {
+  test('lending: a foreclosure behind a buyer, "how do you make your living" and a pay said in the past tense ("I made about …") are a lender\'s call', () => {
+    const turns: Turn[] = [
+      ['agent', 'Ridgeway Loans, Priya here.'],
+      ['customer', 'I went through a foreclosure three years back, and I wonder if I can buy a place again.'],
+      ['agent', 'Maybe so. How do you make your living'],
+      ['customer', 'I drive for a freight company and made about fifty two hundred a month last year.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+  });
+
+  test('scorecard: a question about the customer\'s living run on after a few words, its mark lost ("Sure thing how do you make your living."), is discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Sure thing how do you make your living.'],
+        ['customer', 'I drive a truck.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+
+  test('lending: "I tutor math at the Lakemont Academy" names the employer by the work done there; "for a few long weekends" is a second home', () => {
+    expect(
+      lead([
+        ['agent', 'And what kind of income do you have?'],
+        ['customer', 'I tutor math at the Lakemont Academy, about four thousand a month.'],
+      ]).employer_name,
+    ).toBe('Lakemont Academy');
+    expect(
+      lead([
+        [
+          'customer',
+          "We're buying a condo near the ski hill that we'd use for a few long weekends, listed at three ten.",
+        ],
+        ['agent', 'What would you put down?'],
+      ]).occupancy,
+    ).toBe('SecondHome');
+  });
+
+  test('datasets: a reply that says what is and what is wanted ("It\'s 100 megs now and we need 500") fills the current and the new field apart; "from an 8 to a 9" too', () => {
+    const plan = datasetOf('plan', [
+      ['current_speed', 'number', 'current speed in megabits'],
+      ['new_speed', 'number', 'new speed wanted in megabits'],
+    ]);
+    expect(
+      extractDataset(
+        plan,
+        call([
+          ['agent', 'What speed do you have, and what size plan do you want?'],
+          ['customer', "It's one hundred now, and we need five hundred for the office."],
+        ]),
+      ).data,
+    ).toEqual({ current_speed: 100, new_speed: 500 });
+    const shoe = datasetOf('shoe', [
+      ['current_size', 'number', 'current size'],
+      ['new_size', 'number', 'new size'],
+    ]);
+    expect(
+      extractDataset(
+        shoe,
+        call([
+          ['agent', 'What size were you thinking?'],
+          ['customer', 'I want to exchange them from an eight to a nine, it takes two days right?'],
+        ]),
+      ).data,
+    ).toEqual({ current_size: 8, new_size: 9 });
+  });
+
+  test('datasets: a price said in dollars is a price whatever it follows ("Letting out one size is thirty dollars and it takes about a week")', () => {
+    const alteration = datasetOf('alteration', [['alteration_price', 'money', 'alteration price']]);
+    expect(
+      extractDataset(
+        alteration,
+        call([
+          ['customer', 'Can you let out the waist of these trousers?'],
+          ['agent', 'Letting out one size is thirty dollars and it takes about a week.'],
+        ]),
+      ).data,
+    ).toEqual({ alteration_price: 30 });
+  });
+
+  test('tasks: "I\'ll drop them off Friday" is the customer\'s task; "Could you bring her in Monday at nine?" is the visit, no task', () => {
+    const tasksOf = (turns: Turn[]) => detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due]);
+    expect(
+      tasksOf([
+        ['agent', 'We can hem both pairs of pants for twenty dollars.'],
+        ['customer', "Great, I'll drop them off Friday."],
+      ]),
+    ).toEqual([['customer', '2026-10-16']]);
+    const visit = detectActions(
+      call([
+        ['agent', 'Could you bring her into the clinic Monday at nine?'],
+        ['customer', 'Monday at nine works.'],
+      ]),
+      null,
+    );
+    expect(visit.tasks).toEqual([]);
+    expect(visit.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-19T09:00:00-04:00']);
+  });
+});

@@ -165,7 +165,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     2,
     new RegExp(
-      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|making|earn|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
       'gi',
     ),
   ],
@@ -180,12 +180,13 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
-  // "Who do you work for?": a lender verifies employment, other trades seldom ask. "Our house has gone
+  // "Who do you work for?", "How do you earn your living?": a lender verifies employment, other trades
+  // seldom ask; a bankruptcy or a foreclosure behind a buyer is credit history a lender weighs. "Our house has gone
   // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
   // made on a home ("want to offer 425 tonight") and a property bought to rent out are a buyer's.
   [
     2,
-    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   [
     1,
@@ -648,7 +649,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
-    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|(?<!back ?yard |in-law |guest )cottage(?! (?:in|behind|out back of) (?:the|our|my) (?:back ?yard|yard|house))|chalet|(?:for|on|over|during) (?:the )?(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|(?<!back ?yard |in-law |guest )cottage(?! (?:in|behind|out back of) (?:the|our|my) (?:back ?yard|yard|house))|chalet|(?:for|on|over|during) (?:the )?(?:(?:long|three[- ]day|holiday|occasional|some|a few|few|a couple of|our) ){0,2}(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
   ],
   [
     'PrimaryResidence',
@@ -724,8 +725,9 @@ const EMPLOYER_PATTERNS = [
   new RegExp(
     `\\b(?:I'm|I am|I've been|I have been|I work)\\s+(?:on (?:a )?contract|contracted|contracting|on assignment)\\s+(?:with|through|for)\\s+(?:the\\s+)?(${ORG})`,
   ),
+  // A trade said by what one does there: "I tend bar at the Coppergate Tavern", "I cut hair at Supercuts".
   new RegExp(
-    `\\bI (?:drive|teach|cook|clean|nurse|bartend|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+    `\\bI (?:drive|teach|cook|clean|nurse|bartend|tend|tutor|coach|cut|stock|repair|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   // Not where something is: "I own a triplex in Peoria".
@@ -1625,6 +1627,31 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   return phrase.length > 2 ? phrase : null;
 }
 
+/** A field asking the value wanted or to come ("new_size", "target speed"), or the one there is now ("current_size"). */
+const ASKS_WANTED_VALUE = /\b(?:new|target|desired|wanted|needed|goal|future|next)\b/i;
+const ASKS_PRESENT_VALUE = /\b(?:current|currently|existing|present|old|now|today)\b/i;
+/** A clause that says what is wanted: "I think I need a 6", "we want 20", "going up to 500". */
+const WANTED_CLAUSE =
+  /\b(?:need|needs|want|wants|would like|'d like|like to get|should be|go(?:ing)? (?:down |up )?to|down to|up to|(?:move|switch|upgrade|downgrade) to)\b/i;
+/**
+ * "It's a 7, and I think I need a 6", "from a 7 to a 6": a reply that says both what is and what is
+ * wanted gives a new-value field the one wanted and a current-value field the other. Null when the
+ * field asks neither or the sentence does not say both.
+ */
+function countsOfAChange(said: string, field: DatasetField): number[] | null {
+  const asksWanted = ASKS_WANTED_VALUE.test(fieldText(field));
+  if (asksWanted === ASKS_PRESENT_VALUE.test(fieldText(field))) return null;
+  const fromTo = /\bfrom (?:an? |the )?(\d+)\b[^.?!,]{0,20}?\bto (?:an? |the )?(\d+)\b(?!\s*(?::|[ap]\.?m\b))/i.exec(
+    said,
+  );
+  if (fromTo) return [Number(asksWanted ? fromTo[2] : fromTo[1])];
+  const clauses = said.split(/[,;]|\band\b|\bbut\b/i).filter((clause) => countsIn(clause).length > 0);
+  const wanted = clauses.filter((clause) => WANTED_CLAUSE.test(clause));
+  const present = clauses.filter((clause) => !WANTED_CLAUSE.test(clause));
+  if (wanted.length === 0 || present.length === 0) return null;
+  return countsIn((asksWanted ? wanted : present)[0]!);
+}
+
 /** A number said with what it counts ("14 technicians") before any other number. */
 function countsWithNouns(said: string, keywords: string[]): number[] {
   // "Three, two cars and my son's truck": a bare total first, then what makes it up (not "Two, no, three").
@@ -2037,7 +2064,7 @@ function daysPerWeekSaid(text: CallText, keywords: string[]): Found | null {
 
 /** A question that asks how many, how old, how long: its answer is a number. */
 const ASKS_QUANTITY =
-  /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b/i;
+  /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b|\bwhat size\b/i;
 
 /**
  * "How old is he?" — "Ten weeks.": the number opening the reply to the field's own quantity question
@@ -2183,6 +2210,8 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       }
       // "The service call is eighty nine": an age is said as one ("about nine years old").
       if (asksAgeOfAThing(field)) return yearsOldIn(sentence.text, text.facts.recordedAt);
+      const change = countsOfAChange(sentence.text, field);
+      if (change) return change;
       const counts = countsWithNouns(sentence.text, keywords);
       const people = asksPeople(keywords) ? peopleNamedIn(sentence.text) : null;
       // "Me, my wife and our three kids" counts five people, not three.
@@ -2390,11 +2419,12 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
 /**
  * "Three rooms and a hall is one fifty nine.", "it's eleven fifty for the bumper and paint": the
  * agent states a price with no price word, the figure after "is", "comes to", "will be" (or the
- * sum after "so": "twenty two a person, so about thirteen twenty before tax") that ends the sentence
- * or is followed by what it is for (not a zip, a number, a year, a size).
+ * sum after "so": "twenty two a person, so about thirteen twenty before tax") that ends the sentence or
+ * its clause ("is $45 and it takes three days") or is followed by what it is for (not a zip, a number,
+ * a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|before tax(?:es)?|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|\s+and\s+(?=(?:it|it's|that|that's|they|we|you|I)\b)|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|before tax(?:es)?|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 /** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
@@ -2414,7 +2444,9 @@ function priceStatedByAgent(text: CallText): Found | null {
       .join(' ');
     // "An opening for that size is two forty five": what the price is for, not a size stated.
     const forWhat = /\bfor (?:that|this|the|your|a|an) \w+,?$/i.test(said.slice(0, stated?.index ?? 0).trim());
-    if (!stated || (NOT_A_PRICE.test(subject) && !forWhat)) continue;
+    // "Sizing down one size is forty five dollars": a figure said in dollars is a price, whatever it follows.
+    const inDollars = stated !== null && /\$|\b(?:dollars|bucks)\b/i.test(stated[1]!);
+    if (!stated || (NOT_A_PRICE.test(subject) && !forWhat && !inDollars)) continue;
     const [amount] = amountsIn(stated[1]!);
     if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
   }
