@@ -152,23 +152,26 @@ function fridayOfWeek(day: string, week: 'this' | 'next' = 'this'): string {
 const DAY_BEFORE_OR_OF =
   /\bthe (?:day|night|evening|morning|afternoon) (before|of)\b(?!\s+(?:the|your|my|our|\w+day)\b)/i;
 
+/** The sentences before one, latest first, for as long as `keep` holds (the walk stops at the first it refuses). */
+function sentencesBefore(sentence: Sentence, text: CallText, keep: (said: Sentence) => boolean): Sentence[] {
+  const before: Sentence[] = [];
+  for (let at = text.sentences.indexOf(sentence) - 1; at >= 0 && keep(text.sentences[at]!); at--)
+    before.push(text.sentences[at]!);
+  return before;
+}
+
 /**
  * The sentences just before one, latest first, said by its speaker in the same breath: its own turn,
  * or on a mono recording, where each segment is a turn of its own, the two segments before it.
  */
-function saidJustBefore(sentence: Sentence, text: CallText): Sentence[] {
-  const index = text.sentences.indexOf(sentence);
-  const before: Sentence[] = [];
-  for (let at = index - 1; at >= 0; at--) {
-    const said = text.sentences[at]!;
-    const sameBreath =
+const saidJustBefore = (sentence: Sentence, text: CallText) =>
+  sentencesBefore(
+    sentence,
+    text,
+    (said) =>
       said.turnIndex === sentence.turnIndex ||
-      (said.speaker === 'unknown' && sentence.speaker === 'unknown' && said.turnIndex >= sentence.turnIndex - 2);
-    if (!sameBreath) break;
-    before.push(said);
-  }
-  return before;
-}
+      (said.speaker === 'unknown' && sentence.speaker === 'unknown' && said.turnIndex >= sentence.turnIndex - 2),
+  );
 
 /** ", and the first lesson is …", "and it's …": a clause joined on with a subject and a verb of its own (not "and the checklist Friday"). */
 const CLAUSE_OF_ITS_OWN =
@@ -202,11 +205,7 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   // of) the date said last, in this sentence, this turn or the one before.
   const relative = DAY_BEFORE_OR_OF.exec(sentence.text);
   if (relative) {
-    const index = text.sentences.indexOf(sentence);
-    const anchor = text.sentences
-      .slice(0, index + 1)
-      .reverse()
-      .filter((said) => said.turnIndex >= sentence.turnIndex - 1)
+    const anchor = [sentence, ...sentencesBefore(sentence, text, (said) => said.turnIndex >= sentence.turnIndex - 1)]
       .map((said) => dayToCome(said))
       .find((day) => day !== undefined);
     if (anchor) return /^before$/i.test(relative[1]!) ? shiftedDay(anchor, -1) : anchor;

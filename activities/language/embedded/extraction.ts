@@ -1725,6 +1725,7 @@ const SERVICE_PRICE_IN_CENTS =
  * hundred per user" stays whole, and so does a figure said with "$" or a comma.
  */
 const PIECE_GOODS = String.raw`(?:lines?|seats?|users?|licen[cs]es?|phones?|handsets?|devices?|extensions?|mailboxes?|logins?|shirts?|t-shirts?|tees?|polos?|hoodies?|hats?|caps?|mugs?|tote bags?|totes?|tickets?|plates?|meals?)`;
+const PIECE_GOODS_WORD = new RegExp(`^${PIECE_GOODS}$`, 'i');
 const IN_PAIRS = String.raw`(?<![$\d.,])\b([1-9]\d)(\d[1-9]|[1-9]0)\b`;
 const PIECE_PRICE_IN_PAIRS = new RegExp(
   String.raw`${IN_PAIRS}(?=\s*(?:dollars\s+)?(?:a|per|each|for each)\s+${PIECE_GOODS}\b)`,
@@ -2122,7 +2123,7 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   }
   // "How many shirts?" — … — "They're eleven fifty each.": a figure "each" with no word after it is
   // the price of the field's thing when that thing was named in the turns just before.
-  const thing = keywords.find((keyword) => new RegExp(`^${PIECE_GOODS}$`, 'i').test(keyword));
+  const thing = keywords.find((keyword) => PIECE_GOODS_WORD.test(keyword));
   for (const sentence of text.sentences) {
     const each = /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:dollars\s+)?(?:each|apiece|a piece)\b(?!\s+[a-z])/i.exec(
       sentence.text,
@@ -2132,7 +2133,6 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
       (said) =>
         said.turnIndex <= sentence.turnIndex &&
         said.turnIndex >= sentence.turnIndex - 3 &&
-        keywordsSaidIn(said.text, keywords).size > 0 &&
         [...keywordsSaidIn(said.text, keywords)].some((word) => !PRICE_WORDS.includes(word) && word !== 'per'),
     );
     if (!named) continue;
