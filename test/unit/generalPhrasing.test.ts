@@ -6056,3 +6056,163 @@ describe('found on the fiftieth held-out round (h389–h396), tested in other wo
     expect(visit.appointments.map((appointment) => appointment.start)).toEqual(['2026-10-19T09:00:00-04:00']);
   });
 });
+
+describe('found on the fifty-first held-out round (h397–h404), tested in other words', () => {
+  test('lending: "that\'s where we\'d be living" and "we moved into the house" are the home lived in', () => {
+    expect(
+      lead([
+        [
+          'customer',
+          "We're buying a loft downtown for four ten. The lease on our apartment runs out, so that's where we'd be living.",
+        ],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([['customer', 'We moved into the house two years ago and want to refinance, we owe about two sixty.']])
+        .occupancy,
+    ).toBe('PrimaryResidence');
+  });
+
+  test('lending: "they were asking X, we offered Y and they took it" is a purchase at Y; "is this going to be your home?" asks occupancy', () => {
+    const turns: Turn[] = [
+      ['agent', 'Thanks for calling, Priya speaking.'],
+      [
+        'customer',
+        'We found twenty acres with an old farmhouse. They were asking five ninety, we offered five sixty and they took it.',
+      ],
+      ['agent', 'Is this going to be your home?'],
+      ['customer', 'Yes, all of us.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 560000 });
+  });
+
+  test('lending: family "selling us their house for X" is a purchase at X, and a gift of equity a lender\'s word', () => {
+    const turns: Turn[] = [
+      ['customer', 'My aunt is selling us her condo for one ninety, and the rest is a gift of equity.'],
+      ['agent', 'Got it. What would it appraise at?'],
+      ['customer', 'About two fifty.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 190000 });
+  });
+
+  test('lending: a rate the loan already has ("the bank gave us seven and three quarters percent") is a refinance, what is owed its amount', () => {
+    expect(
+      lead([
+        ['customer', 'Our bank gave us seven and three quarters percent two years ago. Is there anything better?'],
+        ['agent', 'What do you still owe?'],
+        ['customer', 'About two forty five.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 245000 });
+  });
+
+  test('names: "Hi, Ysolde? It\'s Priya at Northgate" greets the customer by a first name no list knows', () => {
+    expect(
+      lead([
+        ['agent', "Hi, Ysolde? It's Priya at Northgate Mortgage, returning your call."],
+        ['customer', 'Oh yes, thanks for calling back about the refinance.'],
+      ]).borrower_first_name,
+    ).toBe('Ysolde');
+  });
+
+  test('datasets: "Something in linen" answers a kind; "a couch, a loveseat and two ottomans" counts four pieces; "for about two weeks" is 14 days', () => {
+    const job = datasetOf('job', [
+      ['fabric', 'string', 'fabric'],
+      ['piece_count', 'number', 'piece count'],
+      ['rental_days', 'number', 'rental days'],
+    ]);
+    expect(
+      extractDataset(
+        job,
+        call([
+          [
+            'customer',
+            'I have a couch, a loveseat and two ottomans to redo, and I need a storage pod for about two weeks.',
+          ],
+          ['agent', 'Any fabric you like?'],
+          ['customer', 'Something in linen, off white.'],
+        ]),
+      ).data,
+    ).toEqual({ fabric: 'linen', piece_count: 4, rental_days: 14 });
+  });
+
+  test('datasets: priced options and the pick ("A forty five minute session is fifty, and a full hour and a half is eighty five." — "I\'ll take the hour and a half.") give the price and the length picked', () => {
+    const session = datasetOf('session', [
+      ['session_minutes', 'number', 'session minutes'],
+      ['session_price', 'money', 'session price'],
+    ]);
+    expect(
+      extractDataset(
+        session,
+        call([
+          [
+            'agent',
+            'A forty five minute session is fifty, and a full hour and a half is eighty five. Which would you like?',
+          ],
+          ['customer', "I'll take the hour and a half."],
+        ]),
+      ).data,
+    ).toEqual({ session_minutes: 90, session_price: 85 });
+  });
+
+  test('datasets: "We have BCBS through my wife\'s job" names the carrier, an initialism alone', () => {
+    const visit = datasetOf('visit', [['insurance', 'string', 'insurance carrier']]);
+    expect(
+      extractDataset(visit, call([['customer', "My son needs a checkup. We have BCBS through my wife's job."]])).data,
+    ).toEqual({ insurance: 'BCBS' });
+  });
+
+  test('appointments: "Yes, Tuesday at ten is good." confirms "Tuesday the twentieth at ten" and makes no second meeting a week earlier', () => {
+    expect(
+      detectActions(
+        call(
+          [
+            ['agent', 'Would Tuesday the twentieth at ten work for the fitting?'],
+            ['customer', 'Yes, Tuesday at ten is good.'],
+          ],
+          '2026-10-08T09:00:00-04:00',
+        ),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-20T10:00:00-04:00']);
+  });
+
+  test('tasks: "I\'ll move my truck out of the driveway Friday night" is the customer\'s task due Friday (the day no part of what is done); "Could we move the appointment?" is none', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', "We'll drop the container Saturday morning."],
+          ['customer', "Okay, I'll move my truck out of the driveway Friday night."],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due, /Friday/.test(task.text)]),
+    ).toEqual([['customer', '2026-10-16', false]]);
+    expect(
+      detectActions(call([['customer', 'Could we move the appointment to next week instead?']]), null).tasks,
+    ).toEqual([]);
+  });
+
+  test('scorecard: "Okay, you\'re all set." agrees; "calls are reported for quality" discloses; a recognizer\'s "Highly text you…" is read as "I\'ll text you…"', () => {
+    expect(
+      scored([
+        ['agent', "It's two ninety for the week and we'd drop it Monday."],
+        ['customer', "Fine, I'll be home."],
+        ['agent', "Okay, you're all set."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Good morning, Northgate, Priya speaking, all calls are reported for quality.'],
+        ['customer', 'Hi.'],
+      ]).recording_disclosure,
+    ).toBe(true);
+    expect(
+      scored([
+        ['customer', 'Can you send me the address?'],
+        ['agent', 'Highly text you the address tonight.'],
+        ['customer', 'Thanks.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+});

@@ -183,6 +183,13 @@ const GREETING_CUSTOMER = new RegExp(`^${GREETING_WORD},?\\s+(${TITLE}?)(${NAME}
 const GREETED_NAME = String.raw`^${GREETING_WORD},?\s+[A-Z][a-z'-]+,\s*`;
 const GREETED_BEFORE_INTRODUCTION = new RegExp(`${GREETED_NAME}(?:it's|this is|i'm|i am|my name is)\\s`, 'i');
 const GREETED_BEFORE_A_NAME = new RegExp(`${GREETED_NAME}([A-Z][a-z'-]+)`, 'i');
+/** "Hi, Bronwen? It's Valentin at …": a greeting and a name asked alone (a question: "Hi, Winner." is as often a recognizer's word), the agent's introduction in the next sentence. */
+const GREETED_ALONE = new RegExp(`^${GREETING_WORD},?\\s+[A-Z][a-z'-]+\\s*\\?\\s*$`);
+const INTRODUCTION = /^\W*(?:it's|this is|i'm|i am|my name is|my name's)\s/i;
+function introducedNext(sentence: Sentence, sentences: Sentence[]): boolean {
+  const next = sentences[sentences.indexOf(sentence) + 1];
+  return Boolean(next && next.turnIndex === sentence.turnIndex && INTRODUCTION.test(next.text));
+}
 /**
  * "Hi Odile, this is Garrick.": a greeted name, then one name introduced, alone in its clause (of a
  * first name's length: "Everdekoneido" is a recognizer's first and last name run together).
@@ -399,14 +406,15 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
         const title = match[1].trim().replace(/^(Mr|Mrs|Ms|Dr)\.?$/i, '$1.');
         titledSurnames.push({ name: addressed, title, sentence });
       } else if (addressed && isPersonName(addressed)) names.push(trimTrailingNonName(addressed));
-      // "Hey Tariq, it's Joanna Pierce with …", "Hi Marisela, Lachlan from …": a first name no list
-      // knows, greeted before the agent says who they are, written as a name is.
+      // "Hey Tariq, it's Joanna Pierce with …", "Hi Marisela, Lachlan from …", "Hi, Bronwen? It's
+      // Valentin …": a first name no list knows, greeted before the agent says who they are, written as a name is.
       else if (
         addressed &&
         /^[A-Z][a-z]{2,}$/.test(addressed) &&
         !NOT_NAMES.has(addressed) &&
         !namesAnOrganization(addressed) &&
         (GREETED_BEFORE_INTRODUCTION.test(sentence.text) ||
+          (GREETED_ALONE.test(sentence.text) && introducedNext(sentence, sentences)) ||
           greetedBeforeAgentsName(sentence.text, facts.agentName) ||
           (ASKS_IF_THIS_IS.test(sentence.text) && answeredYes(sentence, sentences)))
       )

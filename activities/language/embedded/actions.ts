@@ -27,7 +27,7 @@ const COMPLETE_AND_RETURN =
   '(?:sign|complete|fill out|print|initial)\\s+and\\s+(?:send|return|email|e-mail|mail|fax|upload|scan|bring|drop off)(?:\\s+(?:back|over|in))?';
 const DELIVERY_VERBS =
   COMPLETE_AND_RETURN +
-  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|pick (?:it|them|this|that|those) up|pick up|drop (?:it|them|this|that|those) off|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|pick (?:it|them|this|that|those) up|pick up|drop (?:it|them|this|that|those) off|move|clear|unlock|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** Whom a business sends to the customer: "a tech", "our plumber", "the crew". */
@@ -46,6 +46,9 @@ const PERSON_SENT = new RegExp(
   String.raw`^(?:(?:a|an|the|our|my|your)\s+(?:[a-z]+\s+)?${VISITOR}|someone|somebody)$`,
   'i',
 );
+/** What is moved, cleared or unlocked: a thing of someone's, never a meeting or a time. */
+const THING_MOVED =
+  /^(?:my|our|the|your|his|her|their)\s+(?!(?:appointment|meeting|call|visit|time|date|day|closing|lesson|session|reservation|booking|delivery|installation|inspection|showing|tour|demo|schedule)s?\b)[a-z]/i;
 /** "I'll set up a demo": a meeting set up is an appointment, not a task. */
 const MEETING_SET_UP =
   /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
@@ -82,9 +85,9 @@ const REQUEST = new RegExp(
  */
 const NEEDS_A_DOCUMENT =
   /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
-/** Words that end the object of a delivery verb ("the checklist | today"). */
+/** Words that end the object of a delivery verb ("the checklist | today", "the car out of the driveway | Sunday night"). */
 const OBJECT_END =
-  /[,;]?\s+(?:(?:the )?(?:day|night|evening|morning|afternoon) (?:before|of)\b|today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$/i;
+  /[,;]?\s+(?:(?:the )?(?:day|night|evening|morning|afternoon) (?:before|of)\b|today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$|(?<!\b(?:the|that|this|last))\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i;
 
 /** When a thing is done, said after its verb: "tonight", "right away", "this afternoon", "next week". */
 const WHEN_SAID = String.raw`today|tonight|tomorrow|later|soon|right away|first thing|this (?:morning|afternoon|evening|week)|next week`;
@@ -447,6 +450,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "I'll drop it off tomorrow morning" is a task).
     if (verb === 'bring' && /^(?:him|her|them)\s+(?:in|into|by|over)\b/i.test(match[2]!.trim())) continue;
     if (verb.startsWith('drop') && CLOCK_TIME.test(sentence.text)) continue;
+    // "I'll move my car out of the driveway", "Please clear the hallway": a thing moved out of the way is a
+    // task; a meeting moved is no thing done ("Could we move the appointment to Friday?").
+    if (/^(?:move|clear|unlock)$/.test(verb) && !THING_MOVED.test(object)) continue;
     // "I can get you in Saturday at ten", "get you on the schedule": a booking, which the meeting holds.
     if (verb === 'get' && /^(?:in|on|onto|booked|scheduled)\b/i.test(object)) continue;
     if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
@@ -689,7 +695,13 @@ interface Candidate extends DetectedAppointment {
   weekday: number;
   /** Offered as one of two ("Saturday at 10:30 or one"), the other perhaps not read as a time. */
   orAnother: boolean;
+  /** Its sentence names a date, not only a weekday: "Friday the twenty second", "May 22", "next Friday". */
+  dateSaid: boolean;
 }
+
+/** A date beyond a weekday: a day of the month, a month, "next", "a week from". */
+const DATE_BEYOND_A_WEEKDAY =
+  /\b(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|next|week|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 
 export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
   const customer = text.customerName?.value ?? null;
@@ -787,6 +799,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         timeOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
         meridiemSaid: result.start.isCertain('meridiem'),
         weekday: local.getUTCDay(),
+        dateSaid: DATE_BEYOND_A_WEEKDAY.test(sentence.text),
         orAnother:
           counter == null &&
           (/^\s*,?\s*or\b/i.test(said.slice(result.index + result.text.length)) ||
@@ -1013,6 +1026,15 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
         : merged.find(
             (kept) => Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 && kept.timeOfDay === candidate.timeOfDay,
           )) ??
+      // "Would Friday the twenty second at three forty five work?" — "Yes, Friday at three forty five is
+      // good.": a weekday and clock time said back, with no date of their own, confirm the date just
+      // proposed (the parser reads the bare "Friday" as the next one).
+      (candidate.daySaid && !candidate.dateSaid
+        ? merged.find(
+            (kept) =>
+              kept.dateSaid && kept.turnIndex < candidate.turnIndex && sameWeekdayAndClockJustAfter(kept, candidate),
+          )
+        : undefined) ??
       // "Thursday at 7 is perfect" confirms "Thursday the 22nd at 7 in the evening", which the
       // parser reads as the next Thursday at 7 am: the same weekday and clock time, just after it.
       (candidate.meridiemSaid

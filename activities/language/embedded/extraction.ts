@@ -3,6 +3,7 @@ import type { DatasetField, Evidence, ExtractionResult } from '../../../lib/docu
 import {
   byAgent,
   byCustomer,
+  isOtherSpeaker,
   evidenceOfSentences,
   namesAnOrganization,
   precedingTurn,
@@ -156,7 +157,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|gift of equity|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -165,7 +166,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     2,
     new RegExp(
-      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|offered\b[^.?!]{0,30}\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin)|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
       'gi',
     ),
   ],
@@ -178,7 +179,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
     3,
-    /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
+    /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
   // "Who do you work for?", "How do you earn your living?": a lender verifies employment, other trades
   // seldom ask; a bankruptcy or a foreclosure behind a buyer is credit history a lender weighs. "Our house has gone
@@ -305,7 +306,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:they|the sellers?|the owners?)(?:'re| are)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -549,6 +550,12 @@ const SUMS_UP = /\b(?:total|in all|altogether|all told|all in)\b/i;
 const PRICE_ARRIVED_AT =
   /\b(?:(?:met|meet) (?:them |in the middle )?at|settled (?:at|on)|came down to|landed (?:at|on)|ended up (?:at|paying)|got (?:them|it|him|her) (?:down )?to|(?:they|the sellers?|the owners?) (?:took|accepted))\b/i;
 
+/** "My aunt is selling us her condo for one ninety": the seller's figure is the buyer's price. */
+const SOLD_TO_US = /\b(?:sell|sells|selling|sold) (?:it |them )?(?:to )?(?:me|us)\b/i;
+const OFFERED = /\b(?:we|i) (?:offered|bid|put in an offer of|made an offer of)\b/i;
+const OFFER_TAKEN =
+  /^\s*(?:they|the sellers?|the owners?|he|she) (?:took|accepted|said yes to|agreed to) (?:it|that|our offer|the offer)\b/i;
+
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
@@ -603,9 +610,12 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       const someoneElses =
         SOMEONE_ELSE.test(clause.replace(PAID_TO_SOMEONE, ' ')) ||
         (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
-      if (someoneElses && !OF_OUR_HOUSE.test(clause) && !OURS_THE_SAME.test(sentence.text)) continue;
+      if (someoneElses && !OF_OUR_HOUSE.test(clause) && !OURS_THE_SAME.test(sentence.text) && !SOLD_TO_US.test(clause))
+        continue;
       // Its own words may name another role ("they came down to 395" is no down payment).
-      const arrivedAt = PRICE_ARRIVED_AT.test(clause) && roles.purchase_price !== undefined;
+      // "They were asking 740, we offered 720 and they took it": the offer the next clause says was taken.
+      const offerTaken = OFFERED.test(clause) && OFFER_TAKEN.test(clauses[clauseIndex + 1] ?? '');
+      const arrivedAt = (PRICE_ARRIVED_AT.test(clause) || offerTaken) && roles.purchase_price !== undefined;
       const role: MoneyRole | OtherRole | null = arrivedAt
         ? 'purchase_price'
         : lastInTurn && corrects
@@ -653,7 +663,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ing) in|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll| will| would)? live|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -903,7 +913,7 @@ const DECLINES =
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is) asking\b|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -912,6 +922,14 @@ const PURCHASE_CUES = new RegExp(
  */
 const REFINANCE_CUES = new RegExp(
   String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  'gi',
+);
+/**
+ * A rate a loan already has: "the builder's lender gave us eight and a half percent", "we're at 7.25%
+ * on our mortgage" (kept apart from REFINANCE_CUES, whose word boundaries a "%" would not meet).
+ */
+const RATE_ALREADY_HAD = new RegExp(
+  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -929,6 +947,7 @@ function extractLoanPurpose(text: CallText): Found | null {
   for (const sentence of text.sentences) {
     for (const [kind, cues] of [
       ['Refinance', REFINANCE_CUES],
+      ['Refinance', RATE_ALREADY_HAD],
       ['Purchase', PURCHASE_CUES],
     ] as const) {
       const count = sentence.text.match(cues)?.length ?? 0;
@@ -1454,8 +1473,14 @@ function inAgentsOrganization(value: string, text: CallText): boolean {
 /** A field that asks for the customer's own organization ("The prospect's company name"), not the caller's practice. */
 const CUSTOMERS_OWN = /\b(?:prospect|customer|caller|client|lead|contact|their)(?:'s)?\b/i;
 
+/** "We have VSP through my husband's job", "I have Blue Cross from work": a plan or carrier one has through someone. */
+const HAVE_THROUGH = new RegExp(`\\b(?:[Ww]e|I) (?:have|carry|get|got) (${ORG}) (?:through|from|via)\\b`);
+
 function organizationIn(sentence: Sentence, text: CallText, field: DatasetField): string | null {
-  const match = ORG_AFTER.exec(sentence.text);
+  const carried = HAVE_THROUGH.exec(sentence.text)?.[1];
+  // An initialism had through someone is a carrier's name ("VSP", "AARP"), one word as it may be.
+  if (carried && /^[A-Z]{2,6}$/.test(carried) && !agentOrganizationsOf(text).has(carried)) return carried;
+  const match = carried ? [carried, carried] : ORG_AFTER.exec(sentence.text);
   const name = match ? cleanOrg(match[1]!) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
     name &&
@@ -1508,7 +1533,7 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
  */
 // "Honestly just Excel": hedges may come two at a time.
 const HEDGE =
-  /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|i think|i'd say|i guess|just|still)[,\s]+)+(?=[a-z])/i;
+  /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|preferably|i think|i'd say|i guess|just|still|something (?:in|like))[,\s]+)+(?=[a-z])/i;
 // "Ceramic on all the side windows", "cedar six feet tall": the kind, then where it goes or a measure.
 const BARE_THING =
   /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b))|\s(?=(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)))/;
@@ -1522,7 +1547,7 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
       keywordsSaidIn(said.text, keywords).size > 0,
   );
   if (!question) return null;
-  // "Probably vinyl, we don't want to paint wood": a hedge before the answer is not part of it.
+  // "Probably vinyl, we don't want to paint wood", "Something in velvet, dark green": a hedge before the answer is not part of it.
   const hedged = HEDGE.test(sentence.text.trim());
   const bare = BARE_THING.exec(sentence.text.trim().replace(HEDGE, ''));
   const phrase = bare?.[1];
@@ -2063,6 +2088,64 @@ function daysPerWeekSaid(text: CallText, keywords: string[]): Found | null {
   return null;
 }
 
+/** A field asking a length in minutes ("lesson_minutes") or in days ("rental_days", not days a week). */
+const fieldNameSays = (field: DatasetField, word: RegExp) => word.test(field.name.replace(/_/g, ' '));
+const asksMinutes = (field: DatasetField) => fieldNameSays(field, /\bminutes?\b/i);
+const asksDaysLong = (field: DatasetField) => fieldNameSays(field, /\bdays\b/i) && !asksPerWeek(field);
+/** An hour said as a rate or a time away ("sixty an hour", "in an hour", "an hour ago") is no length. */
+const NOT_A_LENGTH =
+  /\d\s*(?:dollars?\s+)?(?:an|a|per) hour\b|\b(?:in|within|about|around) an hour\b|\ban hour (?:ago|away|early|late|drive|from)\b/gi;
+/** A length said with its unit, in minutes: "the hour" 60, "a half-hour" 30, "an hour and a half" 90, "45 minutes". */
+function minutesIn(said: string): number | null {
+  const clean = said.replace(NOT_A_LENGTH, ' ');
+  if (/\b(?:an?|the|one) (?:full )?hour and a half\b|\b1\.5 hours?\b/i.test(clean)) return 90;
+  if (/\bhalf[- ](?:an[- ])?hour\b/i.test(clean)) return 30;
+  const minutes = /\b(\d{1,3})\s*(?:minutes?|mins?)\b/i.exec(clean);
+  if (minutes) return Number(minutes[1]);
+  const hours = /\b(\d{1,2})\s*hours?\b/i.exec(clean);
+  if (hours) return Number(hours[1]) * 60;
+  return /\b(?:an|the|one|a full) (?:full )?hour\b/i.test(clean) ? 60 : null;
+}
+/** A length said in days or weeks: "for about a week" 7, "2 weeks" 14, "10 days" 10. */
+function daysIn(said: string): number | null {
+  const days = /\b(\d{1,3})\s*days?\b(?!\s*(?:a|per|each) week)/i.exec(said);
+  if (days) return Number(days[1]);
+  const weeks = /\b(\d{1,2})\s*weeks?\b/i.exec(said);
+  if (weeks) return Number(weeks[1]) * 7;
+  return /\bfor (?:about |around |roughly |just |only )?(?:a|one|the) (?:full )?week\b/i.test(said) ? 7 : null;
+}
+/**
+ * "Let's do the hour." for a lesson's minutes, "I need a dumpster for about a week." for rental days:
+ * the length the customer says, else the agent's.
+ */
+function lengthSaid(text: CallText, lengthIn: (said: string) => number | null): Found | null {
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const length = lengthIn(sentence.text);
+    if (length !== null) return { value: length, sentences: [sentence] };
+  }
+  return null;
+}
+
+/** A count of things of any kind: "piece_count", "number of items". */
+const asksPieces = (field: DatasetField) => fieldNameSays(field, /\b(?:pieces?|items?)\b/i);
+const ONE_OR_MORE = String.raw`(?:a|an|one|\d{1,2})\s+(?!(?:lot|bit|few|couple|little|week|month|year|day|minute|hour)\b)[a-z-]+(?:\s+[a-z-]+)?`;
+/** Things listed by the customer: "I have a sofa and two armchairs that need new fabric" is 3. */
+const THINGS_LISTED = new RegExp(
+  String.raw`\b(?:have|got|need|bring|bringing|there's|there are)\s+(${ONE_OR_MORE}(?:,?\s+(?:and\s+)?${ONE_OR_MORE})+)`,
+  'i',
+);
+function thingsListedSaid(text: CallText): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    const list = THINGS_LISTED.exec(sentence.text)?.[1];
+    if (!list) continue;
+    const counts = [...list.matchAll(/\b(a|an|one|\d{1,2})\s+[a-z-]+/gi)].map((match) =>
+      /^\d/.test(match[1]!) ? Number(match[1]) : 1,
+    );
+    return { value: counts.reduce((sum, count) => sum + count, 0), sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A question that asks how many, how old, how long: its answer is a number. */
 const ASKS_QUANTITY =
   /\bhow (?:many|much|old|long|big|far|often)\b|\bwhat(?:'s| is) (?:the |your |his |her |their )?(?:age|size|count|number of)\b|\bwhat size\b/i;
@@ -2138,6 +2221,54 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
     if (!named) continue;
     const [amount] = amountsIn(thing ? pairsAsDollarsAndCents(each[1]!) : each[1]!);
     if (amount) return { value: amount.value, sentences: [sentence] };
+  }
+  return null;
+}
+
+/**
+ * "Half-hour lessons are thirty five, and a full hour is sixty." — "Let's do the hour.": prices said
+ * for two or more options, and a reply naming words of only one of them, give that one's price.
+ */
+const OPTION_PRICED =
+  /\b(?:is|are|runs?|costs?|would be|will be)\s+(?:about |around |just |only )?\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?\s*$/i;
+const CHOICE_ASKED =
+  /\b(?:which (?:one )?(?:would|do|will|did) you|which would|would you (?:like|prefer|rather)|do you (?:want|prefer)|what would you like)\b/i;
+function priceOfOptionPicked(text: CallText, keywords: string[]): Found | null {
+  // "half hour lessons" is one option's word, "half-hour", not "hour".
+  const tokensOf = (said: string) =>
+    new Set(
+      (
+        said
+          .toLowerCase()
+          .replace(/\bhalf[- ](?:an[- ])?hour\b/g, 'half-hour')
+          .match(/[a-z]+(?:-[a-z]+)*/g) ?? []
+      )
+        .filter((word) => !STOP_WORDS.has(word))
+        .map(stem),
+    );
+  for (const sentence of text.sentences) {
+    if (keywordsSaidIn(sentence.text, keywords).size === 0 && !asksPrice(keywords)) continue;
+    // Each option priced after its verb ("… are thirty five", "… is sixty"), and the choice asked in its turn.
+    const options = sentence.text
+      .split(/[,;]|\band\b|\bor\b/i)
+      .filter((part) => OPTION_PRICED.test(part))
+      .map((part) => ({ amounts: amountsIn(part), tokens: tokensOf(part.replace(/\$?\d[\d,.]*/g, ' ')) }))
+      .filter((option) => option.amounts.length === 1);
+    const choiceAsked = text.sentences.some(
+      (said) => said.turnIndex === sentence.turnIndex && CHOICE_ASKED.test(said.text),
+    );
+    if (options.length < 2 || !choiceAsked) continue;
+    const reply = text.sentences.filter(
+      (said) => said.turnIndex === sentence.turnIndex + 1 && isOtherSpeaker(said, sentence),
+    );
+    const replyTokens = tokensOf(reply.map((said) => said.text).join(' '));
+    // A word of one option only: "hour" picks "a full hour", not "half-hour lessons".
+    const picked = options.filter((option) =>
+      [...option.tokens].some(
+        (token) => replyTokens.has(token) && options.every((other) => other === option || !other.tokens.has(token)),
+      ),
+    );
+    if (picked.length === 1) return { value: picked[0]!.amounts[0]!.value, sentences: [sentence, ...reply] };
   }
   return null;
 }
@@ -2522,6 +2653,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       if (cleaned && !inAgentsOrganization(cleaned, text)) return { value: cleaned, sentences: [sentence] };
     }
   }
+  if (field.type === 'money') {
+    const picked = priceOfOptionPicked(text, keywords);
+    if (picked) return picked;
+  }
   // "Full details are eighty five a van": a price per thing is the figure said "a"/"per" that thing.
   if (field.type === 'money' && /\bper\b|\beach\b/i.test(fieldText(field))) {
     const perThing = pricePerThingSaid(text, keywords);
@@ -2543,7 +2678,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const answered =
       quantityAnswerFor(field, text, keywords) ??
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
-      (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null);
+      (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null) ??
+      (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
+      (asksDaysLong(field) ? lengthSaid(text, daysIn) : null) ??
+      (asksPieces(field) ? thingsListedSaid(text) : null);
     if (answered) return answered;
   }
   // "We're getting married at Cedarmere Hall": a venue named where the event is said, when no

@@ -6,6 +6,7 @@ import type {
   TranscriptSegment,
 } from '../../../lib/documents';
 import { criterionResult, totalOf } from '../core/scoring';
+import { normalizeSpokenForms } from '../core/spokenForm';
 import {
   DEFAULT_SCORECARD_TEMPLATE,
   type ScorecardCriterion,
@@ -37,6 +38,18 @@ function oneKnownPartyHeard(segments: TranscriptSegment[]): boolean {
 
 export function scoreTranscript(template: ScorecardTemplate, segments: TranscriptSegment[]) {
   const voicemail = oneKnownPartyHeard(segments);
+  // A segment is read as said and as the spoken-form rules mend it ("Highly email you the letter",
+  // a recognizer's "I'll email you…"); the evidence quotes what was said.
+  const readings = new Map<string, string[]>();
+  const readingsOf = (said: string) => {
+    let known = readings.get(said);
+    if (!known) {
+      const mended = normalizeSpokenForms(said);
+      known = mended === said ? [said] : [said, mended];
+      readings.set(said, known);
+    }
+    return known;
+  };
   const criteria: ScorecardCriterionResult[] = template.criteria.map((criterion) => {
     if (criterion.bothPartiesHeard && voicemail) return criterionResult(criterion, 0, []);
     const eligible = afterLastUndoing(segments, criterion.undoneBy).filter(
@@ -48,11 +61,13 @@ export function scoreTranscript(template: ScorecardTemplate, segments: Transcrip
     let matchedPatterns = 0;
     // A segment counts by its sentences, so one excluded sentence ("If we decide…") does not taint the rest.
     const said = (segment: TranscriptSegment, pattern: RegExp) =>
-      criterion.exclude
-        ? sentencesOf(segment.text).some(
-            (sentence) => pattern.test(sentence.trim()) && !criterion.exclude!.test(sentence.trim()),
-          )
-        : pattern.test(segment.text);
+      readingsOf(segment.text).some((reading) =>
+        criterion.exclude
+          ? sentencesOf(reading).some(
+              (sentence) => pattern.test(sentence.trim()) && !criterion.exclude!.test(sentence.trim()),
+            )
+          : pattern.test(reading),
+      );
     for (const pattern of criterion.patterns) {
       const matching = eligible.filter((segment) => said(segment, pattern));
       if (matching.length >= (criterion.minMatches ?? 1)) matchedPatterns++;
