@@ -6216,3 +6216,91 @@ describe('found on the fifty-first held-out round (h397–h404), tested in other
     ).toBe(true);
   });
 });
+
+describe('found on the fifty-second held-out round (h405–h412), tested in other words', () => {
+  test('lending: "What did you clear last year?" — "About forty eight thousand after expenses." is a yearly pay', () => {
+    expect(
+      lead([
+        ['agent', 'What did you clear last year?'],
+        ['customer', 'About forty eight thousand after expenses.'],
+      ]).monthly_income,
+    ).toBe(4000);
+  });
+
+  test('lending: a home bought on a land contract, "we\'d like a regular mortgage to pay it off", is refinanced, what is left its amount', () => {
+    expect(
+      lead([
+        [
+          'customer',
+          "We bought the house on a land contract, and now we'd like a regular mortgage to pay the seller off.",
+        ],
+        ['agent', 'How much is left on it?'],
+        ['customer', 'About eighty one.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 81000 });
+  });
+
+  test('lending: "I work the night shift at the Larchmont Inn" names the employer past three words of the job', () => {
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', 'I work the night shift at the Larchmont Inn, about thirty one hundred a month.'],
+      ]).employer_name,
+    ).toBe('Larchmont Inn');
+  });
+
+  test('tasks: "I\'ll leave the back door unlocked on Thursday" is the customer\'s task; "I\'ll leave a message" is none', () => {
+    const tasksOf = (turns: Turn[]) => detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due]);
+    expect(
+      tasksOf([
+        ['agent', 'The cleaners will be there Thursday morning.'],
+        ['customer', "Perfect, I'll leave the back door unlocked on Thursday."],
+      ]),
+    ).toEqual([['customer', '2026-10-15']]);
+    expect(tasksOf([['customer', "If she's not in, I'll leave a message with the front desk."]])).toEqual([]);
+  });
+
+  test('datasets: "there will be nine kids" counts a limo\'s passengers; a clock time written "6.30" is no rate', () => {
+    const ride = datasetOf('ride', [
+      ['passenger_count', 'number', 'passenger count'],
+      ['hourly_rate', 'money', 'hourly rate'],
+    ]);
+    expect(
+      extractDataset(
+        ride,
+        call([
+          ['customer', 'It is for my son and his friends, there will be nine kids.'],
+          ['agent', 'How many hours?'],
+          ['customer', 'Three hours, picking them up at 6.30'],
+          ['agent', "That's ninety five an hour."],
+        ]),
+      ).data,
+    ).toEqual({ passenger_count: 9, hourly_rate: 95 });
+  });
+
+  test('appointments: "The wedding is Saturday, June twentieth." … "Pick us up at the church at four thirty." is on the wedding\'s day', () => {
+    expect(
+      detectActions(
+        call(
+          [
+            ['customer', 'The wedding is Saturday, June twentieth, and we need a car for the couple.'],
+            ['agent', 'Where should we meet you?'],
+            ['customer', 'Pick us up at the church at four thirty, please.'],
+            ['agent', "That works, I'll email you the contract today."],
+          ],
+          '2026-05-04T10:00:00-04:00',
+        ),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-06-20T16:30:00-04:00']);
+  });
+
+  test('scorecard: "Okay what\'s your budget." (a question run on, its mark lost) is discovery', () => {
+    expect(
+      scored([
+        ['agent', "Okay what's your budget."],
+        ['customer', 'About three hundred thousand.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+});

@@ -27,7 +27,7 @@ const COMPLETE_AND_RETURN =
   '(?:sign|complete|fill out|print|initial)\\s+and\\s+(?:send|return|email|e-mail|mail|fax|upload|scan|bring|drop off)(?:\\s+(?:back|over|in))?';
 const DELIVERY_VERBS =
   COMPLETE_AND_RETURN +
-  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|pick (?:it|them|this|that|those) up|pick up|drop (?:it|them|this|that|those) off|move|clear|unlock|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
+  '|send|email|e-mail|mail|forward|share|text|fax|upload|sign|process|submit|cancel|set up|fill out|fill (?:it|them|this|that|those) (?:out|in)|pick (?:it|them|this|that|those) up|pick up|drop (?:it|them|this|that|those) off|move|clear|unlock|leave|bring|provide|gather|prepare|get|scan|drop off|return|have|remove|put|add|order|apply|credit|refund|waive|update|adjust';
 /** Verbs done to the customer's account rather than delivered to them: "I'll waive the fee", "I'll set up a trial". */
 const ACCOUNT_VERBS = /^(?:apply|credit|refund|waive|update|adjust|set up)$/;
 /** Whom a business sends to the customer: "a tech", "our plumber", "the crew". */
@@ -49,6 +49,7 @@ const PERSON_SENT = new RegExp(
 /** What is moved, cleared or unlocked: a thing of someone's, never a meeting or a time. */
 const THING_MOVED =
   /^(?:my|our|the|your|his|her|their)\s+(?!(?:appointment|meeting|call|visit|time|date|day|closing|lesson|session|reservation|booking|delivery|installation|inspection|showing|tour|demo|schedule)s?\b)[a-z]/i;
+const THING_LEFT_READY = /^\S+\s+(?:[a-z]+\s+){0,2}(?:open|unlocked|out|on the \w+|in the \w+|by the \w+)\b/i;
 /** "I'll set up a demo": a meeting set up is an appointment, not a task. */
 const MEETING_SET_UP =
   /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
@@ -453,6 +454,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "I'll move my car out of the driveway", "Please clear the hallway": a thing moved out of the way is a
     // task; a meeting moved is no thing done ("Could we move the appointment to Friday?").
     if (/^(?:move|clear|unlock)$/.test(verb) && !THING_MOVED.test(object)) continue;
+    // "I'll leave the side gate open": a thing left as the visit needs it, not "I'll leave a message".
+    if (verb === 'leave' && !(THING_MOVED.test(object) && THING_LEFT_READY.test(object))) continue;
     // "I can get you in Saturday at ten", "get you on the schedule": a booking, which the meeting holds.
     if (verb === 'get' && /^(?:in|on|onto|booked|scheduled)\b/i.test(object)) continue;
     if (verb === 'set up' && MEETING_SET_UP.test(object)) continue;
@@ -745,6 +748,9 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         sentence.speaker === 'unknown' && sentence.turnIndex - dayTurn <= 2 && /\bby\s*$/i.test(before);
       // "No food after midnight the night before": a cutoff, no time to meet.
       if (!daySaid && /\bafter\s*$/i.test(before) && /\b(?:no|nothing|don't|do not|stop)\b/i.test(before)) continue;
+      // "My daughter's prom is Saturday, May ninth" … "picking them up at six thirty": a time with no
+      // day of its own is on the date (a month or a day of the month, no time) named just before.
+      const datedBefore = daySaid || TODAY.test(sentence.text) ? null : dateNamedJustBefore(sentence, text);
       if (daySaid) lastDay = { turnIndex: sentence.turnIndex, start, declined: false };
       else if (
         lastDay &&
@@ -759,6 +765,8 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
         if (lastDay.turnIndex === sentence.turnIndex) start = onThatDay;
       } else if (lastDay?.declined && sentence.turnIndex - lastDay.turnIndex <= 3) {
         start = sameClockOn(lastDay.start, start, text.facts.utcOffsetMinutes);
+      } else if (datedBefore) {
+        start = sameClockOn(datedBefore, start, text.facts.utcOffsetMinutes);
       }
       if (start.getTime() <= recordedMs || start.getTime() - recordedMs > MAX_APPOINTMENT_DAYS_AHEAD * 86_400_000)
         continue;
@@ -771,7 +779,7 @@ export function detectAppointments(text: CallText, customerEmail: string | null)
       else if (reply.some((answer) => DECLINE.test(answer.text))) {
         if (daySaid && lastDay) lastDay.declined = true;
         continue;
-      } else if (!daySaid) {
+      } else if (!daySaid && !datedBefore) {
         // "I can have a technician there between 1 and 3." — "Thursday afternoon's fine.": a time
         // offered without its day (or its day lost by the recognizer) is on the day the reply takes.
         const replyDay = reply
@@ -856,6 +864,29 @@ const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+
 
 const COUNT_AFTER_AT =
   /\b(?:at|by|around) ((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?!(?:works|sounds|thanks|this|please|plus|yes|is|was|as|minutes|hours)\b)[a-z]{2,}s)\b/gi;
+
+/** A date said with its month, or its day of the month after a weekday or "on": "Saturday, May ninth", "Friday the twenty second", "on the 9th". */
+const DATE_OF_MONTH_SAID = new RegExp(
+  String.raw`\b(?:january|february|march|april|may|june|july|august|september|october|november|december),? (?:the )?(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|on) the (?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b`,
+  'i',
+);
+/** The date named, with no clock time, in the three turns before a sentence (latest first). */
+function dateNamedJustBefore(sentence: Sentence, text: CallText): Date | null {
+  const before = text.sentences
+    .filter(
+      (said) =>
+        said.turnIndex < sentence.turnIndex &&
+        said.turnIndex >= sentence.turnIndex - 3 &&
+        DATE_OF_MONTH_SAID.test(said.text) &&
+        !CLOCK_TIME.test(said.text),
+    )
+    .reverse();
+  for (const said of before) {
+    const parsed = parseDates(forDateParser(said.text, text), text).find((result) => result.start.isCertain('day'));
+    if (parsed && parsed.start.date().getTime() > text.facts.recordedAt.getTime()) return parsed.start.date();
+  }
+  return null;
+}
 
 /** A day named in a sentence (day phrases are resolved to "on April 23 2026" before this is asked). */
 const DAY_NAMED =

@@ -327,7 +327,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE = new RegExp(
-  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|clear(?:ed|ing)?|after expenses|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
   'i',
 );
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
@@ -725,7 +725,7 @@ const EMPLOYER_PATTERNS = [
   // "My company, Medtronic, is transferring me".
   new RegExp(`\\b(?:[Mm]y|[Oo]ur) (?:company|employer|firm)(?:,| is| is called)\\s+(${ORG})`),
   new RegExp(
-    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,2} (?:at|for|with|by) (?:the )?(${ORG})`,
+    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,3} (?:at|for|with|by) (?:the )?(${ORG})`,
   ),
   new RegExp(
     `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
@@ -921,7 +921,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|now (?:we|i) (?:want|need) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -1217,6 +1217,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   // "How many people live there?", "How many of you are at home?"
   household: ['people', 'person', 'family', 'home', 'live'],
   guest: ['people', 'person', 'attendee', 'expecting'],
+  // "There will be twelve kids going together" for a limo's passengers.
+  passenger: ['people', 'person', 'kid', 'child', 'children', 'adult', 'student', 'rider', 'guest'],
   patient: ['people', 'person'],
   owns: ['own'],
   own: ['owns', 'owner'],
@@ -1480,8 +1482,8 @@ function organizationIn(sentence: Sentence, text: CallText, field: DatasetField)
   const carried = HAVE_THROUGH.exec(sentence.text)?.[1];
   // An initialism had through someone is a carrier's name ("VSP", "AARP"), one word as it may be.
   if (carried && /^[A-Z]{2,6}$/.test(carried) && !agentOrganizationsOf(text).has(carried)) return carried;
-  const match = carried ? [carried, carried] : ORG_AFTER.exec(sentence.text);
-  const name = match ? cleanOrg(match[1]!) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
+  const named = carried ?? ORG_AFTER.exec(sentence.text)?.[1];
+  const name = named ? cleanOrg(named) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
     name &&
     ((CUSTOMERS_OWN.test(field.description) && sentence.speaker === 'agent') || !asksForTheBusinessCalled(field)) &&
@@ -2327,6 +2329,8 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'money': {
       const said = unitPricesAsMeant(
         sentence.text
+          // "picking them up at 6.30": a clock time a recognizer wrote with a dot is no sum.
+          .replace(/\bat \d{1,2}[.:][0-5]\d\b(?![\d.,])/gi, ' ')
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
           .replace(DIMENSIONS, ' ')
