@@ -10,7 +10,7 @@ import {
 } from '../core/callText';
 import type { DetectedActions, DetectedAppointment, DetectedTask } from '../engine';
 import { parseNumberWords } from '../core/spokenForm';
-import { WEEKDAYS, resolveDayPhrases } from './dayPhrases';
+import { MONTHS, ORDINAL_DAY, WEEKDAYS, resolveDayPhrases } from './dayPhrases';
 import { PRICE_IN_CLAUSE_BEFORE_AT, datesIn, emailsIn } from './values';
 import { dayInOffset } from '../../../lib/time';
 import { escapeRegex } from '../../../lib/regex';
@@ -703,8 +703,7 @@ interface Candidate extends DetectedAppointment {
 }
 
 /** A date beyond a weekday: a day of the month, a month, "next", "a week from". */
-const DATE_BEYOND_A_WEEKDAY =
-  /\b(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|next|week|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const DATE_BEYOND_A_WEEKDAY = new RegExp(`\\b(?:${ORDINAL_DAY}|next|week|${MONTHS.join('|')})\\b`, 'i');
 
 export function detectAppointments(text: CallText, customerEmail: string | null): DetectedAppointment[] {
   const customer = text.customerName?.value ?? null;
@@ -867,7 +866,7 @@ const COUNT_AFTER_AT =
 
 /** A date said with its month, or its day of the month after a weekday or "on": "Saturday, May ninth", "Friday the twenty second", "on the 9th". */
 const DATE_OF_MONTH_SAID = new RegExp(
-  String.raw`\b(?:january|february|march|april|may|june|july|august|september|october|november|december),? (?:the )?(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|on) the (?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b`,
+  `\\b(?:${MONTHS.join('|')}),? (?:the )?(?:\\d{1,2}|${ORDINAL_DAY})\\b|\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|on) the (?:\\d{1,2}|${ORDINAL_DAY})\\b`,
   'i',
 );
 /** The date named, with no clock time, in the three turns before a sentence (latest first). */

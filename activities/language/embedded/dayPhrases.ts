@@ -28,6 +28,8 @@ const ORDINAL_WORDS: Record<string, number> = {
   twentieth: 20,
   thirtieth: 30,
 };
+/** A day of the month as an ordinal, for matching only: "9th", "ninth" (the spoken-form rules write "twenty second" as "22nd"). */
+export const ORDINAL_DAY = `\\d{1,2}(?:st|nd|rd|th)|${Object.keys(ORDINAL_WORDS).join('|')}`;
 const COUNT_WORDS: Record<string, number> = {
   a: 1,
   one: 1,
