@@ -36,8 +36,8 @@ export interface ScorecardTemplate {
 
 const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
-/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "Jericho Speeding." ending the opening. */
-const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
+/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "a-oif-speaking", "Jericho Speeding." ending the opening. */
+const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b[a-z]+-speaking\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
 /** An opening that is only "<Company>, <name>." ("Summit Federal, Gavin."): it greets and says who speaks. */
 const COMPANY_COMMA_NAME = String.raw`^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$`;
 
@@ -111,10 +111,11 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         // you live in one of the units?" asks about the customer; "Would you like…" offers. "Any stains
         // we should know about?" asks too, and "We'd love to have her, which dates." with its question mark lost.
         // An open request is a question without its mark: "Tell me about the house.", "Walk me through your
-        // income." ("Tell me about it." only commiserates). So is a question about how the customer lives, works
+        // income." ("Tell me about it." only commiserates). "Are they honeybees, or wasps?" asks about what the
+        // customer has. So is a question about how the customer lives, works
         // or pays that a recognizer ran on after a few words and closed with a full stop ("Often you can't how
         // do you earn your living.").
-        /^\W*(?:(?:and|so|okay|ok|great|wonderful|perfect|sure|alright|all right|now|first),?\s+)?(?:please\s+)?(?:tell me (?:(?:a (?:little|bit) |(?:a (?:little|bit) )?more |some more |all )?about )|walk me through |talk me through |fill me in on |give me a sense of |describe )(?!it\W*$)\w[^.?!]{2,}|^\W*(?:and |so |okay,? )?any (?!thing else\b)[a-z]+\b[^.!]*\?|\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|(?:has|does|did|is|was) (?:she|he|your|the)|would you (?!(?:like|mind|please|hold|call|text|e-?mail|send)\b)|have you|did you|any idea|will (this|you)|is (this|it|that|your))\b[^.!]*\?|^\W*(?:[a-z]+,?\s+)?(?:how (?:many|much|long|old|big|often|soon)|what (?:kind|type|sort|size|year|make|model)|what do you do)\b[^.?!]{3,}|(?:^|,\s*)which [a-z]+(?: [a-z]+)?\s*\.?\s*$|^\W*(?:[a-z']+,?\s+){0,3}(?:how|what|where|why) (?:do|did|does) you (?:earn|make|work|live|need|want|use|plan|have|own|pay|drive|heat|run|handle|spend)\b[^.?!]{3,}|^\W*(?:[a-z']+,?\s+){0,3}what(?:'s| is) your (?:own |current |monthly |yearly |annual |total )?(?:income|salary|pay|budget|credit score|timeline|goal|situation|price range)\b|\bhow (?:many|much|long|old|big|often|far)\b[^.?!,]{0,25}?\b(?:is|are|was|were|do|does|did|will|would)\s+(?:the|your|it|you|they|he|she|this|that)\b/i,
+        /^\W*(?:(?:and|so|okay|ok|great|wonderful|perfect|sure|alright|all right|now|first),?\s+)?(?:please\s+)?(?:tell me (?:(?:a (?:little|bit) |(?:a (?:little|bit) )?more |some more |all )?about )|walk me through |talk me through |fill me in on |give me a sense of |describe )(?!it\W*$)\w[^.?!]{2,}|^\W*(?:and |so |okay,? )?any (?!thing else\b)[a-z]+\b[^.!]*\?|\b(how|what|which|when|where|why|who|tell me|can you|could you|do you|are you|(?:has|does|did|is|was) (?:she|he|your|the)|(?:are|were) (?:they|these|those|there)|would you (?!(?:like|mind|please|hold|call|text|e-?mail|send)\b)|have you|did you|any idea|will (this|you)|is (this|it|that|your))\b[^.!]*\?|^\W*(?:[a-z]+,?\s+)?(?:how (?:many|much|long|old|big|often|soon)|what (?:kind|type|sort|size|year|make|model)|what do you do)\b[^.?!]{3,}|(?:^|,\s*)which [a-z]+(?: [a-z]+)?\s*\.?\s*$|^\W*(?:[a-z']+,?\s+){0,3}(?:how|what|where|why) (?:do|did|does) you (?:earn|make|work|live|need|want|use|plan|have|own|pay|drive|heat|run|handle|spend)\b[^.?!]{3,}|^\W*(?:[a-z']+,?\s+){0,3}what(?:'s| is) your (?:own |current |monthly |yearly |annual |total )?(?:income|salary|pay|budget|credit score|timeline|goal|situation|price range)\b|\bhow (?:many|much|long|old|big|often|far)\b[^.?!,]{0,25}?\b(?:is|are|was|were|do|does|did|will|would)\s+(?:the|your|it|you|they|he|she|this|that)\b/i,
       ],
     },
     {

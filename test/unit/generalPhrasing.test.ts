@@ -6304,3 +6304,160 @@ describe('found on the fifty-second held-out round (h405–h412), tested in othe
     ).toBe(true);
   });
 });
+
+describe('found on the fifty-third held-out round (h413–h420), tested in other words', () => {
+  test('names: a rank before the name ("Hello Priya, Lieutenant Marisol Quintero.", "this is Deputy Hank Ostrowski") names the customer', () => {
+    const customerOf = (turns: Turn[]) => call(turns).customerName?.value;
+    expect(
+      customerOf([
+        ['agent', 'Northgate Lending, Priya speaking.'],
+        ['customer', 'Hello Priya, Lieutenant Marisol Quintero. I want to buy a house near the base.'],
+      ]),
+    ).toBe('Marisol Quintero');
+    expect(
+      customerOf([
+        ['agent', 'Northgate Lending, Priya speaking.'],
+        ['customer', 'Hi, this is Deputy Hank Ostrowski, I need a quote.'],
+      ]),
+    ).toBe('Hank Ostrowski');
+  });
+
+  test('names: on a mono recording, the agent\'s long surname a letter off ("Zelma Rutherfort" for Anselma Rutherford) is not the customer\'s', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Hi, this is Zelma Rutherfort from Crestview Savings.' },
+        { speaker: 'unknown', text: 'Am I speaking with Dana Whitcombe?' },
+        { speaker: 'unknown', text: 'Yes, that is me.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Anselma Rutherford' },
+    );
+    expect(mono.customerName?.value).toBe('Dana Whitcombe');
+  });
+
+  test('lending: "How does your pay work?" — "My base pay plus overtime comes to about sixty two hundred a month" is a lender\'s question and answer', () => {
+    const decision = classifyLending(
+      call([
+        ['customer', 'I found a condo near the hospital, and I would like to buy it.'],
+        ['agent', 'What are they asking for it?'],
+        ['customer', 'Two forty.'],
+        ['agent', 'And how does your pay work?'],
+        ['customer', 'My base pay plus overtime comes to about sixty two hundred a month.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+    expect(decision.reasons.join(' ')).toMatch(/how does your pay work/);
+  });
+
+  test('lending: on a mono recording, "Around ninety two left." answering what is left and what the place is worth is the balance, not the value', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'We want to refinance our house.' },
+        { speaker: 'unknown', text: "What's left on the loan," },
+        { speaker: 'unknown', text: "and what's the place worth?" },
+        { speaker: 'unknown', text: 'Around ninety two left.' },
+        { speaker: 'unknown', text: "I'd say it's worth about two forty." },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+    );
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, mono).data).toMatchObject({
+      loan_purpose: 'Refinance',
+      loan_amount: 92000,
+      property_value: 240000,
+    });
+  });
+
+  test('datasets: the ends of a range ("between eight and ten thousand", "twelve to fifteen hundred") fill the fields that ask for them', () => {
+    const job = datasetOf('job', [
+      ['budget_min', 'money', 'budget min'],
+      ['budget_max', 'money', 'budget max'],
+      ['estimate_maximum', 'money', 'estimate maximum'],
+    ]);
+    expect(
+      extractDataset(
+        job,
+        call([
+          ['customer', "We're hoping to spend between eight and ten thousand dollars on the kitchen."],
+          ['agent', 'The counters alone usually run twelve to fifteen hundred.'],
+        ]),
+      ).data,
+    ).toMatchObject({ budget_min: 8000, budget_max: 10000 });
+    expect(
+      extractDataset(job, call([['agent', 'Patching a wall like that runs two fifty to four hundred.']])).data,
+    ).toMatchObject({ estimate_maximum: 400 });
+  });
+
+  test('datasets: "a ten-year warranty" is the warranty\'s years, not the price said beside it; "eight feet by four" is a width and a height', () => {
+    const sign = datasetOf('sign', [
+      ['price', 'money', 'price'],
+      ['warranty_years', 'number', 'warranty years'],
+      ['sign_width_feet', 'number', 'sign width feet'],
+      ['sign_height_feet', 'number', 'sign height feet'],
+    ]);
+    expect(
+      extractDataset(
+        sign,
+        call([
+          ['customer', 'We need a lit sign for the storefront, about eight feet by four.'],
+          ['agent', 'That one is eleven thousand installed, and it carries a ten-year warranty on the lights.'],
+        ]),
+      ).data,
+    ).toEqual({ price: 11000, warranty_years: 10, sign_width_feet: 8, sign_height_feet: 4 });
+  });
+
+  test('datasets: "I run the Bluebird Diner over on Main" names the caller\'s business', () => {
+    const lead_ = datasetOf('lead', [['company', 'string', "The caller's company"]]);
+    expect(
+      extractDataset(
+        lead_,
+        call([
+          ['agent', 'Northgate Signs, Priya speaking.'],
+          ['customer', 'Hi, I run the Bluebird Diner over on Main, and we need a new sign.'],
+        ]),
+      ).data,
+    ).toEqual({ company: 'Bluebird Diner' });
+  });
+
+  test('tasks: "I\'ll draw up two options and text them to you tomorrow"; "I\'ll email you first thing tomorrow" with nothing named; "I\'ll email you." alone is none', () => {
+    const tasksOf = (turns: Turn[]) =>
+      detectActions(call(turns), null).tasks.map((task) => [task.owner, task.due, task.text]);
+    expect(tasksOf([['agent', "I'll draw up two options and text them to you tomorrow."]])).toEqual([
+      ['agent', '2026-10-15', 'Text the 2 options to the customer'],
+    ]);
+    expect(tasksOf([['agent', "Let me check on that. I'll email you first thing tomorrow."]])).toEqual([
+      ['agent', '2026-10-15', 'Email the customer'],
+    ]);
+    expect(tasksOf([['agent', "I'll email you."]])).toEqual([]);
+  });
+
+  test('appointments: "We can install them next Friday at one" is a visit; a price "installed" beside a height is no meeting', () => {
+    const appointmentsOf = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => [appointment.start, appointment.title]);
+    expect(
+      appointmentsOf([
+        ['agent', 'The blinds are in. We can install them next Friday at one.'],
+        ['customer', 'Friday at one is fine.'],
+      ]),
+    ).toEqual([['2026-10-23T13:00:00-04:00', 'Visit with the customer']]);
+    expect(
+      appointmentsOf([
+        ['agent', 'Vinyl at six feet tall runs about thirty a foot installed.'],
+        ['customer', 'Okay, good to know.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  test('scorecard: "Are they termites, or carpenter ants?" is discovery; "Brightwater Tile, Oona-speaking." greets', () => {
+    expect(
+      scored([
+        ['agent', 'Are they termites, or carpenter ants?'],
+        ['customer', 'Termites, I think.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Brightwater Tile, Oona-speaking.'],
+        ['customer', 'Hi, I need a bathroom floor redone.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+  });
+});

@@ -284,9 +284,16 @@ function isPersonName(candidate: string): boolean {
   return words.length >= 2 || nlp(candidate).people().found;
 }
 
+/**
+ * A rank or office said before a name ("Staff Sergeant Grainne Thorsby", "this is Pastor Ruth Abara",
+ * "Lieutenant Colonel Hale"): the name is what follows it.
+ */
+const RANK_BEFORE_NAME =
+  /\b(?:(?:Staff|Master|First|Second|Sergeant|Gunnery|Command|Petty|Chief|Warrant|Lance|Vice|Rear|Senior|Lieutenant|Deputy|Assistant)\s+)*(?:Private|Specialist|Corporal|Sergeant|Sgt\.?|Lieutenant|Lt\.?|Captain|Capt\.?|Major|Colonel|Col\.?|General|Admiral|Commander|Ensign|Officer|Detective|Deputy|Sheriff|Trooper|Pastor|Reverend|Rev\.?|Rabbi|Professor|Prof\.?)\s+(?=[A-Z][a-z])/g;
 function namesIn(sentence: Sentence, patterns: RegExp[]): string[] {
+  const said = sentence.text.replace(RANK_BEFORE_NAME, '');
   return patterns
-    .map((pattern) => pattern.exec(sentence.text)?.[1])
+    .map((pattern) => pattern.exec(said)?.[1])
     .filter((name): name is string => Boolean(name))
     .map((name) => trimTrailingNonName(name))
     .filter(isPersonName);
@@ -483,7 +490,13 @@ function namesTheAgent(name: string, agentName: string): boolean {
   if (words.length > 1 && soundOfName(words.join('')) === agentFirst) return true;
   const agentLast = agentRest.length ? soundOfName(agentRest.join(' ')) : null;
   const last = words.length > 1 ? soundOfName(words[words.length - 1]!) : '';
-  return agentLast !== null && last.length >= 4 && agentLast.startsWith(last);
+  // "Churren Pickerskill" for Ciaran Pickersgill: a long surname a letter off is still the agent's.
+  return agentLast !== null && ((last.length >= 4 && agentLast.startsWith(last)) || oneLetterApart(last, agentLast));
+}
+/** Two long words (seven letters or more) of one length that differ in one letter. */
+function oneLetterApart(a: string, b: string): boolean {
+  if (a.length < 7 || a.length !== b.length) return false;
+  return [...a].filter((letter, index) => letter !== b[index]).length === 1;
 }
 
 /**

@@ -64,7 +64,7 @@ const DROPPED_WILL =
   ' only(?=\\s+mail\\s+you\\b)|(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
 /** "I'll send you the checklist", "I will also email you our pricing sheet today". */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z\\d]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 // "give me ring at …": a recognizer may drop the "a".
@@ -472,7 +472,20 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     if (/^(?:what|what's|how|when|where|who|why|which)\b/i.test(object)) continue;
     // A verb that holds its object ("fill it out") needs no other.
     const objectInVerb = /\b(?:it|them|this|that|those)\b/.test(verb);
-    if ((!object && !objectInVerb) || (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)) continue;
+    // "I'll email you.": the one written to is no thing sent.
+    if (/^(?:you|me|us)$/i.test(object)) object = '';
+    // "I'll email you this afternoon": a written word promised for a day is a task with no thing named.
+    const writesOnADay =
+      !object &&
+      !objectInVerb &&
+      /^(?:email|text)$/.test(verb) &&
+      /\b(?:e-?mail|text)\s+(?:you|them|him|her)\b/i.test(sentence.text) &&
+      dueOf(sentence, text, verb, meetingDay) !== null;
+    if (
+      (!object && !objectInVerb && !writesOnADay) ||
+      (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)
+    )
+      continue;
     // "I'll have a" and the rest lost to the next segment: an article alone names nothing.
     if (/^(?:a|an|the|some|your|my|our)$/i.test(object)) continue;
     // "I'll email you the form tonight, just sign it …": "it" is what the promise just named.
@@ -498,8 +511,10 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
           ? // "I'll have a pre-approval for you by Thursday": a thing made ready for the customer.
             verb === 'have'
             ? `Have ${cleanObject} ready for ${customer}`
-            : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
-          : `${customer} ${thirdPerson(verb)} ${cleanObject}`,
+            : writesOnADay
+              ? `${capitalize(verb)} ${customer}`
+              : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
+          : `${customer} ${thirdPerson(verb)} ${writesOnADay ? 'the agent' : cleanObject}`,
     )
       .replace(/\s+/g, ' ')
       .trim();
@@ -606,15 +621,21 @@ function objectEndingSentenceBefore(sentence: Sentence, text: CallText): string 
 const STOP_WORDS_OF_OBJECTS = /^(?:minute|moment|second|call|look|chance|try|go|bit|lot|while|day|week|time)$/i;
 
 /**
- * "I'll put a quote together and email it", "I'll run the numbers and email you": "the quote", "the
- * numbers", the object of the verb before "and".
+ * "I'll put a quote together and email it", "I'll run the numbers and email you", "I'll sketch three
+ * ideas and email them": "the quote", "the numbers", "the three ideas", the object of the verb before "and".
  */
 function objectOfFirstVerb(said: string): string {
   const first =
-    /\bI(?:'ll| will| am going to|'m going to| can)\s+(?:also\s+|just\s+)?[a-z]+(?:\s+(?:out|up|together|over))?\s+((?:a|an|the|your|our|my)\s+[a-z]+(?:\s+(?!together|up|out|over|down)[a-z]+)?)(?:\s+(?:together|up|out|over|down))?\s+and\s+[a-z-]+\s+(?:it|them|you)\b/i.exec(
+    /\bI(?:'ll| will| am going to|'m going to| can)\s+(?:also\s+|just\s+)?[a-z]+(?:\s+(?:out|up|together|over))?\s+((?:a|an|the|your|our|my|some|\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]+(?:\s+(?!together|up|out|over|down)[a-z]+)?)(?:\s+(?:together|up|out|over|down))?\s+and\s+[a-z-]+\s+(?:it|them|you)\b/i.exec(
       said,
     );
-  return first ? first[1]!.replace(/^(?:a|an|our|my)\b/i, 'the').replace(/^your\b/i, 'the') : '';
+  // "I'll sketch three ideas and email them": "the three ideas".
+  return first
+    ? first[1]!
+        .replace(/^(?:a|an|our|my|some)\b/i, 'the')
+        .replace(/^your\b/i, 'the')
+        .replace(/^(?=\d|two|three|four|five|six|seven|eight|nine|ten)/i, 'the ')
+    : '';
 }
 
 /** Two objects name the same thing when they share a content word ("the pricing sheet" / "the pricing"). */
@@ -629,9 +650,9 @@ function sharesNoun(a: string, b: string): boolean {
   return [...words(b)].some((word) => first.has(word));
 }
 
-/** Words of a meeting: talking, a demo, a visit, a slot; "could I get fifteen minutes with you Friday". */
+/** Words of a meeting: talking, a demo, a visit, "we could install it", a slot; "could I get fifteen minutes with you Friday". */
 const MEETING_CUE =
-  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|(?:get|have|grab|borrow) (?:(?:five|ten|fifteen|twenty|thirty|a few|\d+) minutes|half an hour|an hour) (?:with you|of your time)|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) can (?:start|come|be there|stop by|swing by|fit you in|get you in)|(?:have|has|got|there's|there is) (?:an? |one |another )?(?:opening|slot|time)s?\b|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with| to \w+|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in(?:to)?|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
+  /\b(talk|speak|meet|meeting|call|demo|appointment|schedule|review|set up|chat|get together|follow up|walk ?through|go over|go through|visit|come in|come (?:out|over|by)|stop by|sit down|survey|consult(?:ation)?|showing|tours?|(?:tech|technician|inspector|someone)\b[^.?!]{0,20}\bout|(?:get|send|have) (?:a|an|the|our|my|someone|somebody) (?:[a-z]+ )?(?:tech|technician|plumber|electrician|installer|inspector|estimator|appraiser|crew|cleaner|mover)s? (?:to you|over|out|there)|see you|catch up|connect|hop on|(?:get|have|grab|borrow) (?:(?:five|ten|fifteen|twenty|thirty|a few|\d+) minutes|half an hour|an hour) (?:with you|of your time)|walk (?:the )?(?:site|property|house|home|grounds)|site (?:walk|visit)|(?:is|sounds|that's) (?:fine|great|good|perfect)|i can do|(?:i|we) (?:can|could) (?:start|come|be there|stop by|swing by|fit you in|get you in)|(?:have|has|got|there's|there is) (?:an? |one |another )?(?:opening|slot|time)s?\b|(?:i|we)(?:'ve| have) (?:got )?(?:[a-z]+ ){0,2}?(?:tomorrow|today|this (?:morning|afternoon|evening)|(?:next |this )?\w+day(?: the \w+)?) (?:at|around|morning|afternoon|evening)|(?:anything|something) (?:at|around) (?:\d|one\b)|available|works for (?:you|me|us)|inspect\w*|(?:i|we)(?:'ll| will| can| could)? install\b|drop (?:it|her|him|them|the \w+) off|(?:would|will|does|could) [^.?!]{0,30}\bwork(?= for| with| to \w+|\s*\?)|(?:i|we) can see (?:you|both|all|him|her|them|\w+ of you)|touch base|check in|book(?:ed|ing)?|how about|what about|how(?:'s| is| does) (?:the day after tomorrow|tomorrow|today|tonight|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week)|let'?s (?:do|go with|say) (?:that|it|then|noon|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|(?:you're|you are|we're|we are) (?:all )?set\b|(?:set|scheduled|confirmed|penciled in) for|(?:tomorrow|today|tonight|\w+day|\d{1,2}|one|[ap]m|morning|afternoon|evening|noon) works|(?:i|we)(?:'ll| will) be (?:there|here|home)|(?:i'm|i am|are you|we're) free|test drive|come (?:drive|try|see|look at) it|sign (?:me|us|him|her|them|this) up|get (?:it|her|him|them|you|the \w+) in\b|bring (?:it|her|him|them|the \w+) (?:by|in(?:to)?|over)|first thing|(?:class|session|lesson|course|camp|program|workshop|clinic|training)(?:es|s)?\b[^.?!]{0,40}\b(?:starts?|begins?|kicks? off)|(?:can|could) (?:you|we) do (?=(?:tomorrow|today|tonight|this|next|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b))\b/i;
 /**
  * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
  * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".
@@ -660,6 +681,9 @@ const VISIT_WORDS = new RegExp(
   String.raw`\b(?:drop (?:it|her|him|them|the \w+) off|bring (?:it|her|him|them|the \w+) (?:by|in(?:to)?|over)|come (?:see|by|look)|tours?|(?:${VISITOR}|someone) (?:there|out|to you))\b`,
   'i',
 );
+/** The business's own people going to the customer: "I could be there tomorrow at eight", "we could install it …". */
+const WE_COME =
+  /\b(?:i|we)(?:(?:'ll| will| can| could) (?:be (?:there|out)|come (?:out|over|by))|(?:'ll| will| can| could)? install)\b/i;
 
 function titleOf(sentence: Sentence, customer: string): string {
   const said = sentence.text;
@@ -674,7 +698,7 @@ function titleOf(sentence: Sentence, customer: string): string {
           ? 'Appointment'
           : /\bmeet|visit|come in|showing\b/i.test(said)
             ? 'Meeting'
-            : VISIT_WORDS.test(said)
+            : VISIT_WORDS.test(said) || (sentence.speaker !== 'customer' && WE_COME.test(said))
               ? 'Visit'
               : 'Follow-up call';
   return `${kind} with ${customer}`;

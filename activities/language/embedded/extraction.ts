@@ -181,13 +181,14 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
-  // "Who do you work for?", "How do you earn your living?": a lender verifies employment, other trades
+  // "Who do you work for?", "How do you earn your living?", "How does your pay work?" — "Base pay plus per
+  // diem, it comes to roughly 5400 a month": a lender verifies employment and pay, other trades
   // seldom ask; a bankruptcy or a foreclosure behind a buyer is credit history a lender weighs. "Our house has gone
   // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
   // made on a home ("want to offer 425 tonight") and a property bought to rent out are a buyer's.
   [
     2,
-    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   [
     1,
@@ -284,7 +285,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
   ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
-  ['balance', /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on)\b/i],
+  // "About 168 left.": a sum said with "left" is what is still owed.
+  [
+    'balance',
+    /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on)\b|\d\s*(?:k|grand|thousand)?\s+(?:left|remaining)\b/i,
+  ],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
@@ -1391,7 +1396,10 @@ const TITLE = /\b(Doctor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?|Miss|Professor|Prof\.?)\s+([A-
 const PERSON = /\b([A-Z][a-z]+(?:\s+[A-Z][a-zA-Z'-]+){1,2})\b/g;
 const NOT_PERSON_WORDS =
   /^(?:I|I'm|We|The|Yes|No|Hi|Hello|Thanks|Okay|Sure|Great|Please|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
-const ORG_AFTER = new RegExp(`\\b(?:at|from|with|for|of|called|named|manage|run|represent|own)\\s+(${ORG})`);
+// "I own the Pennyroyal Cafe": a business one runs is often said with "the".
+const ORG_AFTER = new RegExp(
+  `\\b(?:(?:at|from|with|for|of|called|named|represent)\\s+|(?:manage|manages|run|runs|own|owns)\\s+(?:the\\s+)?)(${ORG})`,
+);
 
 /** A role word just before a name: "the owner, Rick Dawson", "my boss Ann Lee". */
 const ROLE_BEFORE =
@@ -2128,6 +2136,78 @@ function lengthSaid(text: CallText, lengthIn: (said: string) => number | null): 
   return null;
 }
 
+/** A field asking a length in years ("warranty_years", "lease_years"), not an age. */
+const asksYearsLong = (field: DatasetField) => fieldNameSays(field, /\byears?\b/i) && !asksAgeInYears(field);
+/** "A 2-year warranty", "for 3 years": a length in years (an age or a time ago is none). */
+const YEARS_LONG = /\b(\d{1,2})[- ]years?\b(?![- ]old\b| ago\b)/i;
+/**
+ * "Thirty nine hundred installed, with a two-year warranty": the years said beside the field's
+ * other words ("warranty"); a length in years alone says nothing about which thing lasts it.
+ */
+function yearsSaid(text: CallText, keywords: string[]): Found | null {
+  const topic = keywords.filter((keyword) => !/^years?$/.test(keyword));
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const years = YEARS_LONG.exec(sentence.text)?.[1];
+    if (years && keywordsSaidIn(sentence.text, topic).size > 0) return { value: Number(years), sentences: [sentence] };
+  }
+  return null;
+}
+
+/** A field asking one end of a range: "quote_max", "budget_minimum", "lowest_price". */
+function rangeEndAsked(field: DatasetField): 'low' | 'high' | null {
+  if (fieldNameSays(field, /\b(?:max|maximum|highest|upper)\b/i)) return 'high';
+  if (fieldNameSays(field, /\b(?:min|minimum|lowest|lower)\b/i)) return 'low';
+  return null;
+}
+const RANGE_NUMBER = String.raw`\$?(\d[\d,]*(?:\.\d+)?)\s*(k|grand|thousand|hundred)?`;
+/** "Between 3 and 5000 dollars", "350 to 500", "$350-$500", "from 12 to 1500". */
+const RANGE = new RegExp(
+  String.raw`(?:\bbetween\s+${RANGE_NUMBER}\s*(?:dollars?\s+)?and|(?<![\d:.])${RANGE_NUMBER}\s*(?:dollars?\s+)?(?:to|-|–|through))\s*${RANGE_NUMBER}`,
+  'gi',
+);
+/** A range of times or of lengths is no range of money. */
+const NOT_MONEY_AFTER =
+  /^\s*(?:[ap]\.?m\b|o'?clock|people|guests|kids|days?|weeks?|months?|years?|hours?|minutes?|feet|foot|inches|miles?|percent|%)/i;
+const scaleOf = (unit: string | undefined) => (!unit ? 1 : /^(?:k|grand|thousand)$/i.test(unit) ? 1000 : 100);
+/**
+ * "Taking the comb out runs three fifty to five hundred": the end of a range the field asks, in a
+ * sentence with the field's words first, else the first range said. The low end said short takes
+ * the high end's scale ("three to five thousand" is 3000 to 5000).
+ */
+function rangeEndSaid(field: DatasetField, text: CallText, keywords: string[], end: 'low' | 'high'): Found | null {
+  const topical = text.sentences.filter((sentence) => keywordsSaidIn(sentence.text, keywords).size > 0);
+  for (const sentence of [...topical, ...text.sentences.filter((sentence) => !topical.includes(sentence))]) {
+    for (const match of sentence.text.matchAll(RANGE)) {
+      if (field.type === 'money' && NOT_MONEY_AFTER.test(sentence.text.slice(match.index + match[0].length))) continue;
+      const [lowSaid, lowUnit] = match[1] ? [match[1], match[2]] : [match[3]!, match[4]];
+      const high = Number(match[5]!.replace(/,/g, '')) * scaleOf(match[6]);
+      let low = Number(lowSaid.replace(/,/g, '')) * scaleOf(lowUnit);
+      for (const scale of [1000, 100])
+        if (!lowUnit && high >= scale * 10 && low * scale < high && low < 100) low *= scale;
+      if (!(low < high)) continue;
+      return { value: end === 'low' ? low : high, sentences: [sentence] };
+    }
+  }
+  return null;
+}
+
+/** A field asking the second side of a size ("wall_height_feet", "depth") or the first ("width", "length"). */
+function dimensionAsked(field: DatasetField): 0 | 1 | null {
+  if (fieldNameSays(field, /\b(?:height|high|tall|depth|deep)\b/i)) return 1;
+  if (fieldNameSays(field, /\b(?:width|wide|length|long)\b/i)) return 0;
+  return null;
+}
+/** "About 20 feet by 10", "12x14": a size said as two sides. */
+const SIZE_SAID = /\b(\d+(?:\.\d+)?)\s*(?:feet|foot|ft|meters?|yards?|inches)?\s*(?:by|x|×)\s*(\d+(?:\.\d+)?)\b/i;
+/** "A mural on our back wall, about twenty feet by ten": the width first, then the height. */
+function dimensionSaid(text: CallText, side: 0 | 1): Found | null {
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const size = SIZE_SAID.exec(sentence.text);
+    if (size) return { value: Number(size[side + 1]), sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A count of things of any kind: "piece_count", "number of items". */
 const asksPieces = (field: DatasetField) => fieldNameSays(field, /\b(?:pieces?|items?)\b/i);
 const ONE_OR_MORE = String.raw`(?:a|an|one|\d{1,2})\s+(?!(?:lot|bit|few|couple|little|week|month|year|day|minute|hour)\b)[a-z-]+(?:\s+[a-z-]+)?`;
@@ -2678,8 +2758,16 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     );
     if (answered && (answered.askedWithFieldWords || !namedElsewhere)) return answered.found;
   }
+  if (field.type === 'number' || field.type === 'money') {
+    const end = rangeEndAsked(field);
+    const range = end ? rangeEndSaid(field, text, keywords, end) : null;
+    if (range) return range;
+  }
   if (field.type === 'number') {
+    const side = dimensionAsked(field);
     const answered =
+      (side !== null ? dimensionSaid(text, side) : null) ??
+      (asksYearsLong(field) ? yearsSaid(text, keywords) : null) ??
       quantityAnswerFor(field, text, keywords) ??
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
       (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null) ??
