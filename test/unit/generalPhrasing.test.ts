@@ -6386,7 +6386,7 @@ describe('found on the fifty-third held-out round (h413–h420), tested in other
     ).toMatchObject({ estimate_maximum: 400 });
   });
 
-  test('datasets: "a ten-year warranty" is the warranty\'s years, not the price said beside it; "eight feet by four" is a width and a height', () => {
+  test('datasets: "a ten-year warranty" is the warranty\'s years, not the price said beside it; "eight feet by four" is a width and a height, "twelve by sixteen" a width and a length', () => {
     const sign = datasetOf('sign', [
       ['price', 'money', 'price'],
       ['warranty_years', 'number', 'warranty years'],
@@ -6402,6 +6402,13 @@ describe('found on the fifty-third held-out round (h413–h420), tested in other
         ]),
       ).data,
     ).toEqual({ price: 11000, warranty_years: 10, sign_width_feet: 8, sign_height_feet: 4 });
+    const shed = datasetOf('shed', [
+      ['shed_width_feet', 'number', 'shed width feet'],
+      ['shed_length_feet', 'number', 'shed length feet'],
+    ]);
+    expect(
+      extractDataset(shed, call([['customer', 'We want a garden shed, twelve by sixteen, on the back lawn.']])).data,
+    ).toEqual({ shed_width_feet: 12, shed_length_feet: 16 });
   });
 
   test('datasets: "I run the Bluebird Diner over on Main" names the caller\'s business', () => {

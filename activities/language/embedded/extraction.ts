@@ -2191,10 +2191,13 @@ function rangeEndSaid(field: DatasetField, text: CallText, keywords: string[], e
   return null;
 }
 
-/** A field asking the second side of a size ("wall_height_feet", "depth") or the first ("width", "length"). */
+/**
+ * A field asking the first side of a size said "A by B" (its width: "sign_width_feet") or the second
+ * (its length, height or depth: "barn_length", "wall_height_feet"), as sizes are said width first.
+ */
 function dimensionAsked(field: DatasetField): 0 | 1 | null {
-  if (fieldNameSays(field, /\b(?:height|high|tall|depth|deep)\b/i)) return 1;
-  if (fieldNameSays(field, /\b(?:width|wide|length|long)\b/i)) return 0;
+  if (fieldNameSays(field, /\b(?:width|wide)\b/i)) return 0;
+  if (fieldNameSays(field, /\b(?:length|long|height|high|tall|depth|deep)\b/i)) return 1;
   return null;
 }
 /** "About 20 feet by 10", "12x14": a size said as two sides. */
