@@ -6468,3 +6468,152 @@ describe('found on the fifty-third held-out round (h413–h420), tested in other
     ).toBe(true);
   });
 });
+
+describe('found on the fifty-fourth held-out round (h421–h428), tested in other words', () => {
+  test('lending: two buyers who "would each live in one half", and "it\'d be only me living there", live in the home', () => {
+    expect(
+      lead([
+        ['customer', 'My brother and I are buying a side-by-side, and we would each live in one half.'],
+        ['agent', 'What are they asking?'],
+        ['customer', 'Four ten.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['customer', "I'm buying a small ranch listed at two twenty."],
+        ['customer', "It'd be only me living there."],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+  });
+
+  test('lending: "Last year I netted about fifty three thousand" is a yearly pay, whatever the question before', () => {
+    expect(
+      lead([
+        ['customer', 'I restore furniture for a living and want to buy a house.'],
+        ['agent', 'How long have you had the shop?'],
+        ['customer', 'Six years. Last year I netted about fifty three thousand.'],
+      ]).monthly_income,
+    ).toBe(4416.67);
+  });
+
+  test('lending: a house bought for cash, rented out, "we\'d like to get our money back out" is a cash-out refinance of an investment', () => {
+    expect(
+      lead([
+        ['customer', "We bought a duplex at a sheriff's sale last fall for ninety, paid cash, and fixed it up."],
+        ['agent', "What's it worth now?"],
+        ['customer', "About one seventy. We rent it to a young couple, and we'd like to get our money back out."],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, occupancy: 'Investment' });
+  });
+
+  test('lending: retirees putting "a third down", "her pension and my Social Security … a month", a credit union answering: a lending call', () => {
+    const decision = classifyLending(
+      call([
+        ['agent', 'Larchfield Federal Credit Union, Priya speaking.'],
+        ['customer', 'We are retired and want a small condo near our grandkids.'],
+        ['agent', 'What is it listed at?'],
+        ['customer', "One ninety, and we'd put about a third down."],
+        ['customer', 'Between her pension and my Social Security we get about fifty one hundred a month.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+    expect(decision.reasons.join(' ')).toMatch(/a third down/);
+  });
+
+  test('datasets: "we have twin girls" counts two children, "the triplets" three; an age field still reads the age', () => {
+    const family = datasetOf('family', [
+      ['child_count', 'number', 'child count'],
+      ['child_age_years', 'number', 'child age years'],
+    ]);
+    expect(
+      extractDataset(family, call([['customer', 'We have twin girls, four years old, who need swim lessons.']])).data,
+    ).toEqual({ child_count: 2, child_age_years: 4 });
+    expect(
+      extractDataset(family, call([['customer', 'It is for the triplets, they start kindergarten in the fall.']])).data
+        .child_count,
+    ).toBe(3);
+  });
+
+  test('datasets: "How many people will be on mic?" — "Just the three of us." counts hosts; "Could you sing Danny Boy at the end?" is the song asked for', () => {
+    const show = datasetOf('show', [
+      ['host_count', 'number', 'host count'],
+      ['requested_song', 'string', 'requested song'],
+    ]);
+    expect(
+      extractDataset(
+        show,
+        call([
+          ['agent', 'How many people will be on mic?'],
+          ['customer', 'Just the three of us.'],
+          ['agent', 'I usually open with Amazing Grace.'],
+          ['customer', 'Could you sing Danny Boy at the end?'],
+        ]),
+      ).data,
+    ).toEqual({ host_count: 3, requested_song: 'Danny Boy' });
+  });
+
+  test('recognizer slips: "we need to cabins" is two cabins, "it\'s too 75" is 275, "1.49 a night" is 149 a night', () => {
+    const stay = datasetOf('stay', [
+      ['cabin_count', 'number', 'cabin count'],
+      ['nightly_rate', 'money', 'nightly rate'],
+      ['cleaning_fee', 'money', 'cleaning fee'],
+    ]);
+    expect(
+      extractDataset(
+        stay,
+        call([
+          ['customer', 'We need to cabins for the long weekend.'],
+          ['agent', "The lakeside ones are 1.49 a night. The cleaning fee, it's too 75 for the stay."],
+        ]),
+      ).data,
+    ).toEqual({ cabin_count: 2, nightly_rate: 149, cleaning_fee: 275 });
+  });
+
+  test('names: "Good afternoon, Larkmoor Lodge, Tilda speaking." greets no customer; "Hi Tilda, Osgood Fairbrass." names him', () => {
+    expect(
+      callTextOf(
+        [
+          { speaker: 'agent', text: 'Good afternoon, Larkmoor Lodge, Tilda speaking.' },
+          { speaker: 'customer', text: "Hi Tilda, Osgood Fairbrass. We'd like a room for Saturday." },
+        ],
+        { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Tilda Marchbanks' },
+      ).customerName?.value,
+    ).toBe('Osgood Fairbrass');
+  });
+
+  test('appointments: "Can we book Friday from two to five?" — "You\'re booked." books it ("We\'re booked solid Friday." does not); "I can set up interviews with three sitters on Monday at ten" is a meeting, no task', () => {
+    const actionsOf = (turns: Turn[]) => {
+      const actions = detectActions(call(turns), null);
+      return { starts: actions.appointments.map((appointment) => appointment.start), tasks: actions.tasks.length };
+    };
+    expect(
+      actionsOf([
+        ['customer', 'Can we book Friday from two to five?'],
+        ['agent', "You're booked."],
+      ]).starts,
+    ).toEqual(['2026-10-16T14:00:00-04:00']);
+    expect(
+      actionsOf([
+        ['customer', 'Can we book Friday from two to five?'],
+        ['agent', "Sorry, we're booked solid Friday."],
+      ]).starts,
+    ).toEqual([]);
+    expect(
+      actionsOf([
+        ['agent', 'I can set up interviews with three sitters on Monday at ten.'],
+        ['customer', 'Monday at ten works.'],
+      ]),
+    ).toEqual({ starts: ['2026-10-19T10:00:00-04:00'], tasks: 0 });
+  });
+
+  test('scorecard: "Will anybody else be joining you?" and "I\'m sorry to hear that when is the funeral." are discovery; "Friday at ten, we\'ll both be there." agrees', () => {
+    expect(scored([['agent', 'Will anybody else be joining you?']]).needs_discovery).toBe(true);
+    expect(scored([['agent', "I'm sorry to hear that when is the funeral."]]).needs_discovery).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Can you both come in Friday at ten?'],
+        ['customer', "Friday at ten, we'll both be there."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+});

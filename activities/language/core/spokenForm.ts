@@ -690,6 +690,14 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/(\b\d{1,2}(?:[:.]\d\d)?\s*)and the (morning|afternoon|evening|night)\b/gi, '$1in the $2')
       // "a friend said FH is easier to get": "FH" is no word, the recognizer cut FHA.
       .replace(/\bFH\b(?!-)/g, 'FHA')
+      // "we'd like to rooms for three nights": after a verb of wanting or having, "to" before a plural
+      // noun is a recognizer's "two" ("to windows", "to customers" after any other word stay).
+      .replace(
+        /\b(like|love|need|want|have|had|get|got|book|reserve|take|rent|order|buy) to ([a-z]+(?<!ss|us|is|as)s)\b/gi,
+        '$1 two $2',
+      )
+      // "It's too 50": a price's "too" before a pair of digits is a recognizer's "two" of "two fifty".
+      .replace(/\b(it's|that's|is|was|be|costs?|runs?|for|about|around|just|only) too ([1-9]\d)\b/gi, '$1 2$2')
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.
       .replace(
         /\bat free\b(?=\s*(?:[.,!?]|$)|\s+(?:o'?clock|pm|am|p\.m|a\.m|is|works|sharp|then|thirty|fifteen|forty|on|tomorrow|today)\b)/gi,

@@ -50,9 +50,9 @@ const PERSON_SENT = new RegExp(
 const THING_MOVED =
   /^(?:my|our|the|your|his|her|their)\s+(?!(?:appointment|meeting|call|visit|time|date|day|closing|lesson|session|reservation|booking|delivery|installation|inspection|showing|tour|demo|schedule)s?\b)[a-z]/i;
 const THING_LEFT_READY = /^\S+\s+(?:[a-z]+\s+){0,2}(?:open|unlocked|out|on the \w+|in the \w+|by the \w+)\b/i;
-/** "I'll set up a demo": a meeting set up is an appointment, not a task. */
+/** "I'll set up a demo", "I can set up interviews with two candidates": a meeting set up is an appointment, not a task. */
 const MEETING_SET_UP =
-  /^(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some)\s+(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
+  /^(?:(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some|\d+)\s+)?(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /**
@@ -656,9 +656,10 @@ const MEETING_CUE =
 /**
  * A reply that turns a proposed time down: "No, I'm stuck at work then", "Tuesday is packed", "could
  * we do Wednesday instead?"; or leaves it to someone else: "Let me check with Luis and email you back".
+ * "We're booked solid" turns it down; "You're booked." takes it.
  */
 const DECLINE =
-  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(?:let me|let us|i'll|i will|i need to|i have to|i'd have to|i should|we'll|we need to|we have to) (?:check|confirm|talk|speak|run (?:it|this|that)|clear (?:it|this|that)) (?:with|by|past) (?!you\b)|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|booked(?: up| solid)?|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
+  /^\W*(?:no|nope)\b(?![,.]? (?:problem|worries))|\b(?:let me|let us|i'll|i will|i need to|i have to|i'd have to|i should|we'll|we need to|we have to) (?:check|confirm|talk|speak|run (?:it|this|that)|clear (?:it|this|that)) (?:with|by|past) (?!you\b)|\b(stuck|can't|cannot|doesn't work|does not work|won't work|not available|busy then|no good|packed|(?<!\b(?:you're|you are|you've been|you have been) )booked(?: up| solid)?(?! (?:you|it|that|them|for you)\b)|slammed|swamped|tied up|out of town|instead|anything (?:earlier|later|sooner|after|before|past)|something (?:earlier|later|sooner|after|before)|(?:i'm|i am|we're|we are) (?:at work|working|out|away|at school) then|(?:won't|will not|wouldn't) be (?:home|there|back|around|free|off)(?: (?:until|till|before))?)\b/i;
 /** Words before a time that tell one's own schedule: "I get off at 4:30", "I work until 5". */
 const SCHEDULE_BEFORE =
   /\b(?:get(?:ting)? off(?: work)?|got off(?: work)?|off work|work(?:ing)? until|work(?:ing)? till|(?:shift|work|class|school) (?:ends|is over)|finish(?:ing)? work|leave work|pick(?:ing)? up the kids|(?:out|away|busy|gone|tied up|in meetings|not (?:home|back|free)|(?:won't|will not) be (?:home|back|free|there)) (?:until|till))\s*(?:at|around|by|about)?\s*$/i;
@@ -694,9 +695,11 @@ function titleOf(sentence: Sentence, customer: string): string {
       : /\breview|go over|walk ?through\b/i.test(said)
         ? 'Review'
         : // "Dr. Vanterpool has an opening tomorrow at 3:45": a patient's or client's appointment.
-          /\b(?:openings?|appointments?|consult(?:ation)?s?|check-?ups?|exams?|cleanings?)\b|\bDr\./i.test(said)
+          /\b(?:openings?|appointments?|consult(?:ation)?s?|check-?ups?|exams?|cleanings?|book(?:ed|ing)?)\b|\bDr\./i.test(
+              said,
+            )
           ? 'Appointment'
-          : /\bmeet|visit|come in|showing\b/i.test(said)
+          : /\bmeet|visit|come in|showing|interviews?\b/i.test(said)
             ? 'Meeting'
             : VISIT_WORDS.test(said) || (sentence.speaker !== 'customer' && WE_COME.test(said))
               ? 'Visit'

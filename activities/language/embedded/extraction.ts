@@ -157,7 +157,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|gift of equity|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|gift of equity|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -166,7 +166,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     2,
     new RegExp(
-      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|offered\b[^.?!]{0,30}\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin)|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly))\b`,
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|offered\b[^.?!]{0,30}\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin)|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:pension|social security|disability|retirement|alimony|child support|annuity)\b[^.?!]{0,40}\b(?:a year|a month|per year|per month|annually|monthly)|(?:pull|pulling|take|taking|get|getting) (?:some |part |all )?(?:of )?(?:our|my|the) (?:money|cash|equity) (?:back )?out)\b`,
       'gi',
     ),
   ],
@@ -174,7 +174,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // word capitalized as names are, is a likely cue (not a sure one: a lender may dial a wrong number).
   // Its "Mortgage" heard as "Morgge" too ("North Fork Morgge").
   // "Emberley home lending": "Home Lending" after the name, as a recognizer may write it.
-  [2, /\b[A-Z][\w'-]+ (?:(?:[Hh]ome )?[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding)\b/g],
+  // "Eastbrook Federal Credit Union, Gisela speaking": a credit union lends too.
+  [
+    2,
+    /\b[A-Z][\w'-]+ (?:(?:[Hh]ome )?[Ll]ending|[Hh]ome [Ll]oans|[Mm]ort?g+a?ge|[Ff]unding|(?:[Ff]ederal )?[Cc]redit [Uu]nion)\b/g,
+  ],
   // "Would you live in one of the units?", "Would this be where you live?", "It would be your home?": whether the buyer will live there is a lender's question
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
@@ -332,7 +336,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE = new RegExp(
-  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|making|earn\w*|clear(?:ed|ing)?|after expenses|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|makes|made|making|net|nets|netted|netting|earn\w*|clear(?:ed|ing)?|after expenses|income|salary|(?:your|my|our) pay|coming in|social security|pension|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with))\b`,
   'i',
 );
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
@@ -650,16 +654,16 @@ function firstSaid(text: CallText, pattern: RegExp, who: (s: Sentence) => boolea
 
 const OCCUPANCY_CUES: [string, RegExp][] = [
   // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied ("we all
-  // live in the upstairs unit" is a recognizer's "we'll").
+  // live in the upstairs unit" is a recognizer's "we'll"; two buyers "would each live in one side").
   [
     'PrimaryResidence',
-    /\b(i|we)('ll| will| would|'d)?( all| both)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
+    /\b(i|we)('ll| will| would|'d)?( all| both| each)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
   ],
   // "We're moving out of our rental" is where they live now, not the home being financed; "pull 75
   // out of our rental duplex" borrows against the rental.
   [
     'Investment',
-    /\b((?<!(?:(?:mov(?:e|ed|ing)|get(?:ting)?|got) out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|tenants?|income property|renting it)\b/i,
+    /\b((?<!(?:(?:mov(?:e|ed|ing)|get(?:ting)?|got) out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|rent(?:s|ed|ing)? (?:it|them|the (?:house|place|home|condo|unit|units)) (?:out )?to|tenants?|income property|renting it)\b/i,
   ],
   [
     'SecondHome',
@@ -668,7 +672,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both| each)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?) living (?:there|in it|here)|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base)\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -903,7 +907,7 @@ function extractAddress(text: CallText): Found | null {
  */
 const PAY_A_SHARE = String.raw`pay(?:ing)? (?:him|her|them|my (?:brother|sister|siblings?|ex|ex-wife|ex-husband)) (?:his|her|their|the) (?:half|share|part|portion|cut)`;
 const CASH_OUT = new RegExp(
-  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little )?(cash|equity|money) out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${PAY_A_SHARE})\b`,
+  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(cash|equity|money) (?:back )?out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${PAY_A_SHARE})\b`,
   'i',
 );
 /**
@@ -926,7 +930,7 @@ const PURCHASE_CUES = new RegExp(
  * buy out her half").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little )?(?:cash|equity|money) out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid cash for (?:it|the|our|my|this) ?(?:house|home|place|condo|property)?|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -1224,7 +1228,12 @@ const RELATED_WORDS: Record<string, string[]> = {
   guest: ['people', 'person', 'attendee', 'expecting'],
   // "There will be twelve kids going together" for a limo's passengers.
   passenger: ['people', 'person', 'kid', 'child', 'children', 'adult', 'student', 'rider', 'guest'],
+  // "We have twin boys" for a child count.
+  child: ['kid', 'children', 'boy', 'girl', 'son', 'daughter', 'baby', 'babies', 'toddler', 'twin', 'triplet'],
+  kid: ['child', 'children', 'boy', 'girl', 'son', 'daughter', 'baby', 'babies', 'toddler', 'twin', 'triplet'],
   patient: ['people', 'person'],
+  // "How many people on mic?" — "Just the two of us" for a podcast's hosts.
+  host: ['people', 'person'],
   owns: ['own'],
   own: ['owns', 'owner'],
   mileage: ['mile', 'odometer'],
@@ -1709,10 +1718,19 @@ function partWithKeyword(said: string, keywords: string[]): string {
   );
 }
 
+/** "We have twin boys", "the triplets": children born together, counted ("2 boys", "3 children"). */
+function withMultipleBirthsCounted(said: string): string {
+  return said
+    .replace(/\b(?:a (?:set|pair) of )?twins\b/gi, '2 children')
+    .replace(/\b(?:a set of )?triplets\b/gi, '3 children')
+    .replace(/\btwin ([a-z]+s)\b/gi, '2 $1')
+    .replace(/\btriplet ([a-z]+s)\b/gi, '3 $1');
+}
+
 /** A count of people asked for: drivers, guests, travelers, residents… */
 const asksPeople = (keywords: string[]) =>
   keywords.some((keyword) =>
-    /^(driver|people|person|guest|traveler|traveller|passenger|resident|adult|attendee|occupant|member|household|famil)/.test(
+    /^(driver|people|person|guest|traveler|traveller|passenger|resident|adult|attendee|occupant|member|household|famil|host|speaker|panelist)/.test(
       keyword,
     ),
   );
@@ -1749,10 +1767,11 @@ function moneyOf(said: string): number[] {
 /** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
 /**
  * "Our quarterly plan is $1.29 a visit", "The cleaning is 1.29": a visit's price said in pairs ("one
- * twenty nine") that a recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar.
+ * twenty nine") that a recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar,
+ * and no room "1.89 a night".
  */
 const SERVICE_PRICE_IN_CENTS =
-  /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)/gi;
+  /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)|(?<![$\d.])\b([1-9])\.(\d\d)\b(?=\s+(?:a|per|each)\s+(?:night|room)\b)/gi;
 /**
  * Things priced by the piece at a few dollars: a phone line, a software seat, a shirt, a meal, a
  * ticket. "Twenty four ninety five per line", "eleven fifty each" for a polo (2495 and 1150 once
@@ -1771,7 +1790,10 @@ const pairsAsDollarsAndCents = (figure: string) => figure.replace(new RegExp(`^$
 /** A unit price as it was meant: a visit's said in cents ("1.29 a visit" is $129), a seat's in pairs ("2495 per line" is $24.95). */
 const unitPricesAsMeant = (said: string) =>
   said
-    .replace(SERVICE_PRICE_IN_CENTS, (...digits: string[]) => `$${digits[1] ?? digits[3]}${digits[2] ?? digits[4]}`)
+    .replace(
+      SERVICE_PRICE_IN_CENTS,
+      (...digits: string[]) => `$${digits[1] ?? digits[3] ?? digits[5]}${digits[2] ?? digits[4] ?? digits[6]}`,
+    )
     .replace(PIECE_PRICE_IN_PAIRS, '$$$1.$2');
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
@@ -2136,6 +2158,20 @@ function lengthSaid(text: CallText, lengthIn: (said: string) => number | null): 
   return null;
 }
 
+/** A field asking a song or a tune ("requested_song", "first_dance_song"). */
+const asksSong = (field: DatasetField) => fieldNameSays(field, /\b(?:songs?|tunes?|hymns?|tracks?)\b/i);
+/** "Could you play Flowers of the Forest as well?": a title, its small words in lower case, after play or sing. */
+const SONG_NAMED =
+  /\b(?:play|sing|perform|learn)\s+(?:us\s+|me\s+|for us\s+)?((?:[A-Z][\w'’]*)(?:\s+(?:(?:of|the|a|an|in|on|to|and|my|your|for|from|at)\s+)*[A-Z][\w'’]*)*)/;
+/** The song the customer asks for, else one the agent names after play or sing. */
+function songSaid(text: CallText): Found | null {
+  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    const song = SONG_NAMED.exec(sentence.text)?.[1];
+    if (song && !DAY_OR_MONTH.test(song)) return { value: song, sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A field asking a length in years ("warranty_years", "lease_years"), not an age. */
 const asksYearsLong = (field: DatasetField) => fieldNameSays(field, /\byears?\b/i) && !asksAgeInYears(field);
 /** "A 2-year warranty", "for 3 years": a length in years (an age or a time ago is none). */
@@ -2430,8 +2466,10 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       if (asksAgeOfAThing(field)) return yearsOldIn(sentence.text, text.facts.recordedAt);
       const change = countsOfAChange(sentence.text, field);
       if (change) return change;
-      const counts = countsWithNouns(sentence.text, keywords);
-      const people = asksPeople(keywords) ? peopleNamedIn(sentence.text) : null;
+      // An age is no count of children: "twin boys, 18 months old" is 18 months, not 2.
+      const said = /\b(?:age|old)\b/i.test(fieldText(field)) ? sentence.text : withMultipleBirthsCounted(sentence.text);
+      const counts = countsWithNouns(said, keywords);
+      const people = asksPeople(keywords) ? peopleNamedIn(said) : null;
       // "Me, my wife and our three kids" counts five people, not three.
       return people !== null ? [people] : counts;
     }
@@ -2719,6 +2757,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   if (asksOptOut(field)) {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
     if (optOut) return { value: true, sentences: [optOut] };
+  }
+  if (field.type === 'string' && asksSong(field)) {
+    const song = songSaid(text);
+    if (song) return song;
   }
   // The option picked from "X or Y?" for a kind of thing.
   if (field.type === 'string') {
