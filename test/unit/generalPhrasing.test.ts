@@ -6617,3 +6617,83 @@ describe('found on the fifty-fourth held-out round (h421–h428), tested in othe
     ).toBe(true);
   });
 });
+
+describe('found on the fifty-fifth held-out round (h429–h436), tested in other words', () => {
+  test('lending: an inheritance to buy with is no price ("about forty five thousand … to buy a condo" — "listed at two eighty"); "It\'s for me and my daughter" is a home lived in', () => {
+    expect(
+      lead([
+        ['customer', 'My aunt left me an inheritance, about forty five thousand, and I want to use it to buy a condo.'],
+        ['agent', 'Have you found one?'],
+        ['customer', "One listed at two eighty. It's for me and my daughter."],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 280000, occupancy: 'PrimaryResidence' });
+  });
+
+  test('lending: "one twenty base plus commission" is a yearly base; "In the electrician for the city of Dunmore" (a recognizer\'s "I\'m an") names the City of Dunmore', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do?'],
+        ['customer', "I'm a sales manager at Harlow Freight, one twenty base plus commission."],
+      ]).monthly_income,
+    ).toBe(10000);
+    expect(
+      lead([
+        ['agent', 'And where do you work?'],
+        ['customer', 'In the electrician for the city of Dunmore, thirty one dollars an hour, full time.'],
+      ]).employer_name,
+    ).toBe('City of Dunmore');
+  });
+
+  test('lending: "Will you live in the townhouse?" is a lender\'s question; a condo "priced at" a figure and its HOA are home words', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Will you live in the townhouse?'],
+          ['customer', "Yes. It's listed at three ten."],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      classifyLending(
+        call([['customer', "I'm looking at a condo priced at two twenty nine, and the HOA is three ten a month."]]),
+      ).reasons.join(' '),
+    ).toMatch(/priced at.*hoa|hoa.*priced at/);
+  });
+
+  test('datasets: "came back at 4.6" is a measure, not a time; "Our packages start at seven fifty." and "it\'s 8.50 for the season" are prices', () => {
+    const job = datasetOf('job', [
+      ['radon_level', 'number', 'radon level'],
+      ['starting_price', 'money', 'starting price'],
+      ['season_price', 'money', 'season price'],
+    ]);
+    expect(extractDataset(job, call([['customer', 'The radon test came back at 4.6.']])).data.radon_level).toBe(4.6);
+    expect(extractDataset(job, call([['agent', 'Our packages start at seven fifty.']])).data.starting_price).toBe(750);
+    expect(
+      extractDataset(job, call([['agent', "For the whole yard it's 8.50 for the season, takedown included."]])).data
+        .season_price,
+    ).toBe(850);
+  });
+
+  test('appointments: "We can hang them the Friday after Thanksgiving at nine" is a visit; "come in for a fitting Thursday at two" — "we\'ll both be there" books it', () => {
+    const appointmentsOf = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => [appointment.start, appointment.title]);
+    expect(
+      appointmentsOf([
+        ['agent', 'We can hang them the Friday after Thanksgiving at nine.'],
+        ['customer', 'That works.'],
+      ]),
+    ).toEqual([['2026-11-27T09:00:00-04:00', 'Visit with the customer']]);
+    expect(
+      appointmentsOf([
+        ['agent', 'Would you like to come in for a fitting Thursday at two?'],
+        ['customer', "Thursday at two, we'll both be there."],
+      ]),
+    ).toEqual([['2026-10-15T14:00:00-04:00', 'Appointment with the customer']]);
+  });
+
+  test('scorecard: "Indoor or outdoor?" and "does the yard have a fence or a gate" (its mark lost) are discovery; "Morning or afternoon?" is not', () => {
+    expect(scored([['agent', 'Indoor or outdoor?']]).needs_discovery).toBe(true);
+    expect(scored([['agent', 'Got it does the yard have a fence or a gate']]).needs_discovery).toBe(true);
+    expect(scored([['agent', 'Morning or afternoon?']]).needs_discovery).toBe(false);
+  });
+});

@@ -592,7 +592,7 @@ const HYPHENATED_NUMBER_WORDS = new RegExp(
   'gi',
 );
 const HEARD_IN_FOR_I_AM =
-  /(^|[.!?,]\s+)[Ii]n (an?|the) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent)|technician|tech|nurse|clerk|cook|chef|aide|medic|paralegal))(?= (?:at|for|with) [A-Z])/g;
+  /(^|[.!?,]\s+)[Ii]n (an?|the) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent)|technician|tech|nurse|clerk|cook|chef|aide|medic|paralegal))(?= (?:at|for|with) (?:[A-Z]|the (?:[A-Z]|(?:city|county|town|state|village) of [A-Z])))/g;
 /** Words ending like a job's that name a place or a thing ("in the center at …", "in a trailer for …"). */
 const NOT_A_JOB =
   /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather)$/i;
@@ -698,6 +698,11 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "It's too 50": a price's "too" before a pair of digits is a recognizer's "two" of "two fifty".
       .replace(/\b(it's|that's|is|was|be|costs?|runs?|for|about|around|just|only) too ([1-9]\d)\b/gi, '$1 2$2')
+      // "a dispatcher for the city of Brookhaven": a city's, county's or town's name is written as a name.
+      .replace(
+        /\b(city|county|town|state|village) of (?=[A-Z][a-z])/g,
+        (_said, kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)} of `,
+      )
       // "Wednesday at free is perfect": after "at" before a time's end, "free" is a three.
       .replace(
         /\bat free\b(?=\s*(?:[.,!?]|$)|\s+(?:o'?clock|pm|am|p\.m|a\.m|is|works|sharp|then|thirty|fifteen|forty|on|tomorrow|today)\b)/gi,

@@ -279,7 +279,8 @@ export function countsIn(text: string): number[] {
     .replace(MONEY, ' ')
     .replace(/\b\d{3}-\d{3}-\d{4}\b/g, ' ')
     .replace(/\b\d{1,2}(?::\d{2})?\s*[ap]m\b/gi, ' ')
-    .replace(/\bat \d{1,2}\b/gi, ' ')
+    // "at 8.30" is a time, "radon at 8.2" a measure.
+    .replace(/\bat \d{1,2}(?:[:.]\d\d)?\b(?!\.\d)/gi, ' ')
     // An age is no count: "my son, he just turned 17", "she's 12 years old"; nor is a rate or a
     // total ("120 a unit, so 1440 total").
     .replace(/\b(?:turn(?:ed|s|ing)?|aged?)\s+\d+\b|\b\d+\s*(?:years?|yrs?|months?|weeks?)[- ]old\b/gi, ' ')
