@@ -6384,6 +6384,9 @@ describe('found on the fifty-third held-out round (h413–h420), tested in other
     expect(
       extractDataset(job, call([['agent', 'Patching a wall like that runs two fifty to four hundred.']])).data,
     ).toMatchObject({ estimate_maximum: 400 });
+    expect(
+      extractDataset(job, call([['customer', 'We can spend three to five thousand on the whole thing.']])).data,
+    ).toMatchObject({ budget_min: 3000, budget_max: 5000 });
   });
 
   test('datasets: "a ten-year warranty" is the warranty\'s years, not the price said beside it; "eight feet by four" is a width and a height, "twelve by sixteen" a width and a length', () => {
@@ -6604,6 +6607,11 @@ describe('found on the fifty-fourth held-out round (h421–h428), tested in othe
         ['customer', 'Monday at ten works.'],
       ]),
     ).toEqual({ starts: ['2026-10-19T10:00:00-04:00'], tasks: 0 });
+    // A service set up is still a task: "call forwarding" is no call.
+    expect(actionsOf([['agent', "I'll set up call forwarding for your office tonight."]])).toEqual({
+      starts: [],
+      tasks: 1,
+    });
   });
 
   test('scorecard: "Will anybody else be joining you?" and "I\'m sorry to hear that when is the funeral." are discovery; "Friday at ten, we\'ll both be there." agrees', () => {

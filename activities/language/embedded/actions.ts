@@ -52,7 +52,7 @@ const THING_MOVED =
 const THING_LEFT_READY = /^\S+\s+(?:[a-z]+\s+){0,2}(?:open|unlocked|out|on the \w+|in the \w+|by the \w+)\b/i;
 /** "I'll set up a demo", "I can set up interviews with two candidates": a meeting set up is an appointment, not a task. */
 const MEETING_SET_UP =
-  /^(?:(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some|\d+)\s+)?(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b/i;
+  /^(?:(?:an?|the|your|our|another|a (?:quick|short|follow-up)|some|\d+)\s+)?(?:[a-z-]+\s+)?(?:time|appointment|meeting|call|demo|visit|consultation|inspection|walk-?through|tour|showing|session|interview)s?\b(?!\s+(?:[a-z]+ing|list|queue|plan|center|centre|log)\b)/i;
 /** Asked of the other party only: "Could you call me back by Friday?" (one's own call-back is an appointment). */
 const REQUEST_ONLY_VERBS = 'call';
 /**

@@ -2223,8 +2223,9 @@ function rangeEndSaid(field: DatasetField, text: CallText, keywords: string[], e
       const [lowSaid, lowUnit] = match[1] ? [match[1], match[2]] : [match[3]!, match[4]];
       const high = Number(match[5]!.replace(/,/g, '')) * scaleOf(match[6]);
       let low = Number(lowSaid.replace(/,/g, '')) * scaleOf(lowUnit);
-      for (const scale of [1000, 100])
-        if (!lowUnit && high >= scale * 10 && low * scale < high && low < 100) low *= scale;
+      // The largest scale that keeps the low end below the high one: "3 to 5000" is 3000, "12 to 1500" 1200.
+      const scale = !lowUnit && low < 100 ? [1000, 100].find((each) => high >= each && low * each <= high) : undefined;
+      if (scale) low *= scale;
       if (!(low < high)) continue;
       return { value: end === 'low' ? low : high, sentences: [sentence] };
     }
