@@ -6705,3 +6705,48 @@ describe('found on the fifty-fifth held-out round (h429–h436), tested in other
     expect(scored([['agent', 'Morning or afternoon?']]).needs_discovery).toBe(false);
   });
 });
+
+describe('found on the fifty-sixth held-out round (h437–h444), tested in other words', () => {
+  test('lending: "We\'re buying at four eighty" is the price, not a time; "Our prices start at six forty" is a figure too', () => {
+    expect(lead([['customer', "We're buying at four eighty and would like a piggyback loan."]]).purchase_price).toBe(
+      480000,
+    );
+    const menu = datasetOf('menu', [['starting_price', 'money', 'starting price']]);
+    expect(extractDataset(menu, call([['agent', 'Our prices start at six forty.']])).data.starting_price).toBe(640);
+  });
+
+  test('datasets: "twenty for the collar and thirty five for the sleeves" ties each figure to its thing', () => {
+    const job = datasetOf('job', [
+      ['collar_price', 'money', 'collar price'],
+      ['sleeve_price', 'money', 'sleeve price'],
+    ]);
+    expect(
+      extractDataset(job, call([['agent', "It's twenty for the collar and thirty five for the sleeves."]])).data,
+    ).toEqual({ collar_price: 20, sleeve_price: 35 });
+  });
+
+  test('tasks and titles: "Friday at two, I\'ll bring it in." is the visit, no task; "I could come Monday at one" is a visit, "come to the branch" a meeting', () => {
+    const actionsOf = (turns: Turn[]) => {
+      const actions = detectActions(call(turns), null);
+      return { titles: actions.appointments.map((appointment) => appointment.title), tasks: actions.tasks.length };
+    };
+    expect(
+      actionsOf([
+        ['agent', 'Bring the dress in for a fitting Friday at two.'],
+        ['customer', "Friday at two, I'll bring it in."],
+      ]),
+    ).toEqual({ titles: ['Appointment with the customer'], tasks: 0 });
+    expect(
+      actionsOf([
+        ['agent', 'I could come Monday at one to tune it.'],
+        ['customer', 'Monday at one is fine.'],
+      ]).titles,
+    ).toEqual(['Visit with the customer']);
+    expect(
+      actionsOf([
+        ['agent', 'Could you come to the branch Thursday at ten?'],
+        ['customer', 'Thursday at ten works.'],
+      ]).titles,
+    ).toEqual(['Meeting with the customer']);
+  });
+});

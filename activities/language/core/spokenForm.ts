@@ -173,9 +173,13 @@ const STREET_AFTER =
   /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Circle|Terrace|Parkway|Highway|Hwy|Trail|Square)\b/;
 /** Words before a number that make it a clock time ("at four thirty", "by two fifteen"). */
 const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
-/** "We settled at five forty five", "listed at four ninety nine", "assessed it at four ten", "an accepted offer at four forty nine": a figure, not a time. */
+/**
+ * "We settled at five forty five", "listed at four ninety nine", "assessed it at four ten", "an accepted
+ * offer at four forty nine", "we're buying at six twenty", "our three tiers start at six fifty" (things
+ * priced, then where their prices start): a figure, not a time.
+ */
 const FIGURE_AT =
-  /\b(?:settled|priced|listed|sold|offered|offer|contract|appraised|valued|assessed|came in|capped)(?:\s+(?:it|them|the (?:house|home|place)))?\s+at\s*$/i;
+  /\b(?:(?:settled|priced|listed|sold|offered|offer|contract|appraised|valued|assessed|came in|capped|buying|bought|purchasing|purchased)(?:\s+(?:it|them|the (?:house|home|place)))?|(?:tiers?|cakes?|prices?|pricing|packages?|plans?|rates?|models?|options?|sizes?|kits?|systems?)\b[^.?!,]{0,20}\b(?:start(?:s|ing)?|begin(?:s|ning)?))\s+at\s*$/i;
 /** A money verb just before a pair makes it a figure even before "tonight" ("offer four twenty five tonight"). */
 const FIGURE_VERB_BEFORE =
   /\b(?:offer|offering|offered|pay|paying|paid|borrow|borrowing|owe|owing|asking|worth|costs?|spend|spending)\s*$/i;

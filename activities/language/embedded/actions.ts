@@ -449,7 +449,15 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     // "Could you bring him in Tuesday at ten fifteen?": a person brought in is the visit itself, and
     // "I'll drop it off at eight" a drop-off at an hour agreed, which the meeting holds (with no hour,
     // "I'll drop it off tomorrow morning" is a task).
-    if (verb === 'bring' && /^(?:him|her|them)\s+(?:in|into|by|over)\b/i.test(match[2]!.trim())) continue;
+    // "Saturday at ten, I'll bring it in.", "Bring the dress in Friday at two": a thing brought in at the
+    // hour agreed is the visit too.
+    if (
+      verb === 'bring' &&
+      (/^(?:him|her|them)\s+(?:in|into|by|over)\b/i.test(match[2]!.trim()) ||
+        (/^(?:it|(?:the|your|my|our) [a-z]+)\s+(?:in|into|by|over)\b/i.test(match[2]!.trim()) &&
+          CLOCK_TIME.test(sentence.text)))
+    )
+      continue;
     if (verb.startsWith('drop') && CLOCK_TIME.test(sentence.text)) continue;
     // "I'll move my car out of the driveway", "Please clear the hallway": a thing moved out of the way is a
     // task; a meeting moved is no thing done ("Could we move the appointment to Friday?").
@@ -684,7 +692,7 @@ const VISIT_WORDS = new RegExp(
 );
 /** The business's own people going to the customer: "I could be there tomorrow at eight", "we could install it …". */
 const WE_COME =
-  /\b(?:i|we)(?:(?:'ll| will| can| could) (?:be (?:there|out)|come (?:out|over|by))|(?:'ll| will| can| could)? (?:install|put (?:them|it|those) up|hang (?:them|it|those)))\b/i;
+  /\b(?:i|we)(?:(?:'ll| will| can| could) (?:be (?:there|out)|come\b(?! (?:in|to)\b)|deliver)|(?:'ll| will| can| could)? (?:install|put (?:them|it|those) up|hang (?:them|it|those)))\b/i;
 
 function titleOf(sentence: Sentence, customer: string): string {
   const said = sentence.text;
@@ -699,7 +707,9 @@ function titleOf(sentence: Sentence, customer: string): string {
               said,
             )
           ? 'Appointment'
-          : /\bmeet|visit|come in|showing|interviews?\b/i.test(said)
+          : /\bmeet|visit|come in|come to (?:the|our) (?:branch|office|store|shop|studio)|showing|interviews?\b/i.test(
+                said,
+              )
             ? 'Meeting'
             : VISIT_WORDS.test(said) || (sentence.speaker !== 'customer' && WE_COME.test(said))
               ? 'Visit'

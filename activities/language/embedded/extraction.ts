@@ -317,7 +317,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -1797,9 +1797,6 @@ const unitPricesAsMeant = (said: string) =>
       (...digits: string[]) => `$${digits[1] ?? digits[3] ?? digits[5]}${digits[2] ?? digits[4] ?? digits[6]}`,
     )
     .replace(PIECE_PRICE_IN_PAIRS, '$$$1.$2');
-/** "Our three tiers start at 6:50", "packages begin at 4:95": things priced, then a figure written as a time. */
-const PRICE_STARTING_AT_A_TIME =
-  /(\b(?:tiers?|cakes?|prices?|pricing|packages?|plans?|rates?|models?|options?|sizes?|kits?|systems?)\b[^.?!,]{0,20}\b(?:start(?:s|ing)?|begin(?:s|ning)?) at )(\d{1,2}):(\d\d)\b(?!\s*[ap]\.?m)/gi;
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -2308,13 +2305,14 @@ const A_PERIOD = /^(?:month|monthly|year|yearly|annual|week|weekly|day|daily|hou
 function amountsTiedTo(said: string, keywords: string[]): number[] {
   const tied: number[] = [];
   for (const match of said.matchAll(
-    /(\$?\d[\d,.]*)(?:\s*(?:dollars?|bucks|k))?[- ]([a-z]+)\b|\b([a-z]+) (?:of|is|was|would be|will be|comes to|runs) (?:about |around |roughly |just )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks|k|thousand|grand))?)/gi,
+    /(\$?\d[\d,.]*)(?:\s*(?:dollars?|bucks|k))?(?! for )[- ]([a-z]+)\b|\b([a-z]+) (?:of|is|was|would be|will be|comes to|runs) (?:about |around |roughly |just )?(\$?\d[\d,.]*(?:\s*(?:dollars|bucks|k|thousand|grand))?)|(\$?\d[\d,.]*)(?:\s*(?:dollars?|bucks))?\s+for (?:the |your |a |an )?([a-z]+)\b/gi,
   )) {
-    const word = match[2] ?? match[3]!;
+    // "It's 40 for the hem and 65 for the jacket": a figure "for" the field's thing is its price.
+    const word = match[2] ?? match[3] ?? match[6]!;
     // "3 payments left" counts them: a sum comes before its word in the singular; "forty month" is a
     // period, not the field's thing.
     if (!keywords.includes(stem(word)) || (match[2] && /[^s]s$/i.test(word)) || A_PERIOD.test(word)) continue;
-    const [amount] = amountsIn(match[1] ?? match[4]!);
+    const [amount] = amountsIn(match[1] ?? match[4] ?? match[5]!);
     if (amount) tied.push(amount.value);
   }
   return tied;
@@ -2454,11 +2452,6 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'money': {
       const said = unitPricesAsMeant(
         sentence.text
-          // "Our three tiers start at six fifty": a price a thing starts at, which the spoken-form rules wrote as a time.
-          .replace(
-            PRICE_STARTING_AT_A_TIME,
-            (_said, lead: string, hour: string, minutes: string) => `${lead}$${hour}${minutes}`,
-          )
           // "picking them up at 6.30": a clock time a recognizer wrote with a dot is no sum.
           .replace(/\bat \d{1,2}[.:][0-5]\d\b(?![\d.,])/gi, ' ')
           .replace(COUNTED_THINGS, ' ')
