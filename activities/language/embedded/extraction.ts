@@ -1032,7 +1032,7 @@ function emailsOf(sentence: Sentence, text: CallText): string[] {
 
 function extractCustomerEmail(text: CallText): Found | null {
   const agentEmail = text.facts.agentEmail?.toLowerCase();
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const email = emailsOf(sentence, text).find((candidate) => candidate !== agentEmail);
     if (!email) continue;
     // "…dalepruitt@example.com. Actually, make that dpruitt@example.com": the corrected one.
@@ -1314,6 +1314,9 @@ const fieldNameStems = (field: DatasetField) => field.name.toLowerCase().split('
 /** The field's words (their stems) said in a text: "What kind of roof is it?" says "roof". */
 const keywordsSaidIn = (said: string, keywords: string[]) =>
   new Set((said.toLowerCase().match(/[a-z]+/g) ?? []).map(stem).filter((word) => keywords.includes(word)));
+
+/** The customer's sentences, then the agent's (an unknown speaker's stand in both): who says a value first. */
+const customerThenAgent = (text: CallText) => [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)];
 
 /** Whether a sentence is the first of its turn (what a reply opens with). */
 const opensItsTurn = (text: CallText, sentence: Sentence) =>
@@ -2071,7 +2074,7 @@ const AGES_SAID = new RegExp(AGE_SAID.source, 'g');
 
 /** The first age in years the customer says (then the agent), for a field asking one. */
 function ageSaid(text: CallText): Found | null {
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const match = AGE_SAID.exec(sentence.text);
     if (!match || DAY_OR_MONTH.test(match[0])) continue;
     // A bare capitalized word must be a person's name ("Ruby is nine"), not "Tuition is 30".
@@ -2153,7 +2156,7 @@ function daysIn(said: string): number | null {
  * the length the customer says, else the agent's.
  */
 function lengthSaid(text: CallText, lengthIn: (said: string) => number | null): Found | null {
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const length = lengthIn(sentence.text);
     if (length !== null) return { value: length, sentences: [sentence] };
   }
@@ -2167,7 +2170,7 @@ const SONG_NAMED =
   /\b(?:play|sing|perform|learn)\s+(?:us\s+|me\s+|for us\s+)?((?:[A-Z][\w'’]*)(?:\s+(?:(?:of|the|a|an|in|on|to|and|my|your|for|from|at)\s+)*[A-Z][\w'’]*)*)/;
 /** The song the customer asks for, else one the agent names after play or sing. */
 function songSaid(text: CallText): Found | null {
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const song = SONG_NAMED.exec(sentence.text)?.[1];
     if (song && !DAY_OR_MONTH.test(song)) return { value: song, sentences: [sentence] };
   }
@@ -2184,7 +2187,7 @@ const YEARS_LONG = /\b(\d{1,2})[- ]years?\b(?![- ]old\b| ago\b)/i;
  */
 function yearsSaid(text: CallText, keywords: string[]): Found | null {
   const topic = keywords.filter((keyword) => !/^years?$/.test(keyword));
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const years = YEARS_LONG.exec(sentence.text)?.[1];
     if (years && keywordsSaidIn(sentence.text, topic).size > 0) return { value: Number(years), sentences: [sentence] };
   }
@@ -2243,7 +2246,7 @@ function dimensionAsked(field: DatasetField): 0 | 1 | null {
 const SIZE_SAID = /\b(\d+(?:\.\d+)?)\s*(?:feet|foot|ft|meters?|yards?|inches)?\s*(?:by|x|×)\s*(\d+(?:\.\d+)?)\b/i;
 /** "A mural on our back wall, about twenty feet by ten": the width first, then the height. */
 function dimensionSaid(text: CallText, side: 0 | 1): Found | null {
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const size = SIZE_SAID.exec(sentence.text);
     if (size) return { value: Number(size[side + 1]), sentences: [sentence] };
   }
@@ -2540,7 +2543,7 @@ const ASKS_VENUE = /\bvenues?\b/i;
 const EVENT_HELD_AT =
   /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|dinner|luncheon|brunch|reunion|retreat|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*)/;
 function venueOfEvent(text: CallText): Found | null {
-  for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+  for (const sentence of customerThenAgent(text)) {
     const named = EVENT_HELD_AT.exec(sentence.text)?.[1];
     // "at Cedarmere Hall on September": the name ends before a day or a month, and before a lower-case joiner left at its end.
     const kept = named
@@ -2719,7 +2722,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   // A trade-in field takes the vehicle said with "trade"; any other vehicle field the one not traded in.
   if (field.type === 'string' && asksVehicle(field)) {
     const tradeIn = /\btrad(?:e|ing)\b/i.test(fieldText(field));
-    for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    for (const sentence of customerThenAgent(text)) {
       // "Are you trading anything in?" — "Yes, my 2014 Honda Accord.": the answer names the trade-in.
       const answersTradeIn =
         opensItsTurn(text, sentence) &&
@@ -2869,7 +2872,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   // Names and wanted things often come without the field's words: the customer's first, then the agent's.
   if (field.type === 'string') {
     const kind = stringKindOf(field);
-    for (const sentence of [...text.sentences.filter(byCustomer), ...text.sentences.filter(byAgent)]) {
+    for (const sentence of customerThenAgent(text)) {
       const value =
         kind === 'person'
           ? personIn(sentence, text)
