@@ -99,7 +99,9 @@ describeNeeding(
       expect(created.status).toBe(202);
       const batchId = created.body.data.batch_id;
 
-      const deadline = Date.now() + 240_000;
+      // A bound on a hang, not a speed target (bench/ measures speed): ten recordings through Whisper
+      // base on two cores take 3-4 minutes, and a slower machine must not fail the test.
+      const deadline = Date.now() + 600_000;
       let progress;
       do {
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -192,6 +194,6 @@ describeNeeding(
         expect(event._id).toBe(eventIdFor(tenant.organization._id, 'call.completed', event.subject_id));
         expect(event.data).toMatchObject({ call_id: event.subject_id, status: 'completed' });
       }
-    }, 300_000);
+    }, 660_000);
   },
 );
