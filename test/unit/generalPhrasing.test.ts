@@ -6750,3 +6750,77 @@ describe('found on the fifty-sixth held-out round (h437–h444), tested in other
     ).toEqual(['Meeting with the customer']);
   });
 });
+
+describe("found on the fifty-sixth held-out round's recordings (h437–h444), tested in other words", () => {
+  test('lending: a credit union answering in lower case, "take 25,000 out of the house" and "a month in social security" are a lender\'s call', () => {
+    const decision = classifyLending(
+      call([
+        ['agent', 'harbor point credit union, Maeve speaking.'],
+        ['customer', "Hi, we'd like to take 25,000 out of the house to fix the roof."],
+        ['agent', 'What does it need?'],
+        ['customer', 'We get about 3100 a month in social security, both of us.'],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+    // "in pensions", plural, after its period, is income without a question about it.
+    expect(
+      lead([['customer', "We're both retired, about sixty four hundred a month in pensions."]]).monthly_income,
+    ).toBe(6400);
+  });
+
+  test('lending: "In a boat mechanic at …" (a recognizer\'s "I\'m a") after "And you\'re in cum." (its "your income") names the employer and the pay', () => {
+    expect(
+      lead([
+        ['agent', "And you're in cum."],
+        ['customer', 'In a boat mechanic at Keelhaven Marine, about 6,500 a month.'],
+      ]),
+    ).toMatchObject({ employer_name: 'Keelhaven Marine', monthly_income: 6500 });
+  });
+
+  test('appointments: "we all be there" (a recognizer\'s "we\'ll") agrees to the time', () => {
+    const { appointments } = detectActions(
+      call([
+        ['agent', 'Could you get to our Elm Street branch Tuesday the 20th at 2:15?'],
+        ['customer', 'Tuesday the 20th at 2:15, we all be there.'],
+      ]),
+      null,
+    );
+    expect(appointments.map((appointment) => appointment.start)).toEqual(['2026-10-20T14:15:00-04:00']);
+  });
+
+  test('datasets: "a 30-amp breaker" counts amps, whatever price comes first', () => {
+    const install = datasetOf('install', [['breaker_amps', 'number', 'breaker amps']]);
+    expect(
+      extractDataset(install, call([['agent', "It's 1,200 installed, and it needs a 30-amp breaker."]])).data
+        .breaker_amps,
+    ).toBe(30);
+  });
+
+  test('scorecard: a yes-no question about the customer run on after a clause, and "When" heard as "One", are discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Mapleton Heating, this is Priya.'],
+        ['customer', 'Our furnace keeps shutting off.'],
+        ['agent', 'Sounds like the filter is clogged do you run the furnace all winter.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Mapleton Tailors, this is Priya.'],
+        ['customer', 'I need a dress taken in.'],
+        ['agent', 'One is the wedding.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+
+  test('names: the agent\'s first name split in two ("Mark Us" for Marcus) on a mono recording is not the customer', () => {
+    const text = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Bellweather Plumbing, Mark Us speaking.' },
+        { speaker: 'unknown', text: 'Hi, Mark Us. This is Gideon Marsh, my water heater is leaking.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Marcus Bell' },
+    );
+    expect(text.customerName?.value).toBe('Gideon Marsh');
+  });
+});

@@ -486,8 +486,8 @@ function namesTheAgent(name: string, agentName: string): boolean {
   // "Winifred's speaking": a recognizer's possessive is still the agent's name.
   const words = name.split(/\s+/).map((word) => word.replace(/'s$/i, ''));
   if (words.some((word) => soundsAlike(soundOfName(word), agentFirst))) return true;
-  // "Leo Cadia" for Leocadia: the recognizer split one name in two.
-  if (words.length > 1 && soundOfName(words.join('')) === agentFirst) return true;
+  // "Leo Cadia" for Leocadia, "Joe Kasta" for Jocasta: the recognizer split one name in two.
+  if (words.length > 1 && soundsAlike(soundOfName(words.join('')), agentFirst)) return true;
   const agentLast = agentRest.length ? soundOfName(agentRest.join(' ')) : null;
   const last = words.length > 1 ? soundOfName(words[words.length - 1]!) : '';
   // "Churren Pickerskill" for Ciaran Pickersgill: a long surname a letter off is still the agent's.
@@ -510,9 +510,16 @@ function soundsAlike(heard: string, name: string): boolean {
   return [...longer].some((_, index) => longer.slice(0, index) + longer.slice(index + 1) === shorter);
 }
 
-/** A name as it sounds: "ph" is "f", "y" is "i", an "h" and a doubled letter are not heard. */
+/** A name as it sounds: "ph" is "f", "y" is "i", a hard "c" is "k", an "h" and a doubled letter are not heard. */
 const soundOfName = (word: string) =>
-  word.toLowerCase().replace(/ph/g, 'f').replace(/h/g, '').replace(/y/g, 'i').replace(/(.)\1/g, '$1');
+  word
+    .toLowerCase()
+    .replace(/ph/g, 'f')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[aoulr]|$)/g, 'k')
+    .replace(/h/g, '')
+    .replace(/y/g, 'i')
+    .replace(/(.)\1/g, '$1');
 
 export function sameFirstName(a: string, b: string): boolean {
   return a.split(/\s+/)[0]!.toLowerCase() === b.split(/\s+/)[0]!.toLowerCase();
