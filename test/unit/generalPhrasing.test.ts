@@ -6824,3 +6824,54 @@ describe("found on the fifty-sixth held-out round's recordings (h437–h444), te
     expect(text.customerName?.value).toBe('Gideon Marsh');
   });
 });
+
+describe('found on the fifty-seventh held-out round (h445–h452), tested in other words', () => {
+  test('lending: "How much would you need?" answered with a quote is the loan, not when the loan follows; a cottage built out back is no second home', () => {
+    expect(
+      lead([
+        ['agent', 'How much would you need, and what is the house worth?'],
+        ['customer', 'The roofer quoted eighteen thousand, and the house is worth about three ten.'],
+      ]),
+    ).toMatchObject({ loan_amount: 18000, property_value: 310000 });
+    expect(
+      lead([
+        ['agent', 'How much would you need?'],
+        ['customer', 'The quote came in at forty, so a line of about forty five.'],
+      ]).loan_amount,
+    ).toBe(45000);
+    expect(
+      lead([['customer', "We'd like to borrow against the house to add a little cottage out back for my dad."]])
+        .occupancy,
+    ).toBeUndefined();
+  });
+
+  test('datasets: "three times a year" counts a yearly field; "book the river tour for six of us" counts the party', () => {
+    const visits = datasetOf('visits', [['cleanings_per_year', 'number', 'cleanings per year']]);
+    expect(
+      extractDataset(visits, call([['agent', "Three times a year, and it's ninety a visit."]])).data.cleanings_per_year,
+    ).toBe(3);
+    const tour = datasetOf('tour', [['party_size', 'number', 'party size']]);
+    expect(
+      extractDataset(tour, call([['customer', 'Could we book the river tour for six of us on Sunday?']])).data
+        .party_size,
+    ).toBe(6);
+  });
+
+  test('datasets: "two twenty five a cupcake" is $2.25, a small piece priced in pairs', () => {
+    const order = datasetOf('order', [['price_per_cupcake', 'money', 'price per cupcake']]);
+    expect(
+      extractDataset(order, call([['agent', "They're two twenty five a cupcake, with the frosting."]])).data
+        .price_per_cupcake,
+    ).toBe(2.25);
+  });
+
+  test('scorecard: "Has anybody in the house had allergies lately?" asks about the customer', () => {
+    expect(
+      scored([
+        ['agent', 'Brightwell Air, this is Priya.'],
+        ['customer', 'I want the ducts cleaned.'],
+        ['agent', 'Has anybody in the house had allergies lately?'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+});

@@ -443,11 +443,27 @@ function classifyMoney(
     if (NET_PAY.test(clause)) return 'net_income';
   }
   const asked = rolesAskedIn(question, incomeContext);
+  const worded = roleOfWords(clause, incomeContext);
+  // "How much would you need?" — "The builder quoted ninety five thousand": the cost given as the
+  // sum asked for is the loan, unless the loan or a figure of no other role follows ("…, so a line of
+  // about 65", "…, so call it fifty to be safe").
+  const askedHere = asked[Math.min(amountIndexInTurn, asked.length - 1)];
+  if (
+    worded === 'quoted_cost' &&
+    askedHere === 'loan_amount' &&
+    /\bhow much\b/i.test(question) &&
+    byCustomer(sentence) &&
+    !turn
+      .slice(turn.indexOf(clause) + clause.length)
+      .split(/[,;.?!]|\b(?:and|so|but)\b/i)
+      .some((part) => amountsIn(part).length > 0 && [null, 'loan_amount'].includes(roleOfWords(part, incomeContext)))
+  )
+    return 'loan_amount';
   return (
-    roleOfWords(clause, incomeContext) ??
+    worded ??
     // "…and borrow the rest, 340": a figure after a clause with a cue and no figure of its own.
     (amountsIn(previousClause).length === 0 ? roleOfWords(previousClause, incomeContext) : null) ??
-    asked[Math.min(amountIndexInTurn, asked.length - 1)] ??
+    askedHere ??
     roleOfWords(sentence.text, incomeContext) ??
     // "We want to redo the kitchen, probably sixty thousand or so": in a call about borrowing
     // against the home, what the customer's project takes is what they would borrow.
@@ -673,7 +689,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   [
     'SecondHome',
     // "our main house is in Denver": the home being bought is another one.
-    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|(?<!back ?yard |in-law |guest )cottage(?! (?:in|behind|out back of) (?:the|our|my) (?:back ?yard|yard|house))|chalet|(?:for|on|over|during) (?:the )?(?:(?:long|three[- ]day|holiday|occasional|some|a few|few|a couple of|our) ){0,2}(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
+    /\b(second home|(vacation|holiday|weekend|ski|beach|lake) (home|house|property|place|condo|cabin|spot|getaway)|getaway|cabin|(?<!back ?yard |in-law |guest |(?:build|building|add|adding|put up|putting up) (?:a |an )?(?:small |little |tiny )?)cottage(?! (?:out back\b|(?:in|behind|out back of) (?:the|our|my) (?:back ?yard|yard|house)))|chalet|(?:for|on|over|during) (?:the )?(?:(?:long|three[- ]day|holiday|occasional|some|a few|few|a couple of|our) ){0,2}(?:weekends|summers?|vacations?|holidays)|summers and weekends|weekends and summers|(our|my) (main|primary|real) (home|house|residence) is (in|back in|up in|down in|out in|over in)\b)/i,
   ],
   [
     'PrimaryResidence',
@@ -1742,19 +1758,35 @@ function withMultipleBirthsCounted(said: string): string {
 /** A count of people asked for: drivers, guests, travelers, residents… */
 const asksPeople = (keywords: string[]) =>
   keywords.some((keyword) =>
-    /^(driver|people|person|guest|traveler|traveller|passenger|resident|adult|attendee|occupant|member|household|famil|host|speaker|panelist)/.test(
+    /^(driver|people|person|guest|traveler|traveller|passenger|resident|adult|attendee|occupant|member|household|famil|host|speaker|panelist|group|party)/.test(
       keyword,
     ),
   );
 const RELATIVE =
   '(?:wife|husband|son|daughter|kid|child|children|partner|spouse|mom|mother|dad|father|brother|sister|boyfriend|girlfriend|fianc[eé]e?|roommate|friend|teen|teenager|grandson|granddaughter|grandma|grandpa|boy|girl|(?:\\d+[- ])?year[- ]old)s?';
+/** "The 2 of us", "book it for 4 of us", "there'll be 6 of us" (not "2 of us have paddled", a part of the group). */
+function countOfUs(said: string): number | null {
+  const ofUs =
+    /\b(?:the|for|there(?:'s|'re| are| is| will be|'ll be)|we(?:'re| are| will be|'ll be)) (\d{1,2}) of us\b/i.exec(
+      said,
+    );
+  return ofUs ? Number(ofUs[1]) : null;
+}
+/** "I'd like to book the sunset tour for 4 of us": a party counted without the field's words. */
+function partyCountSaid(text: CallText): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    const count = countOfUs(sentence.text);
+    if (count !== null) return { value: count, sentences: [sentence] };
+  }
+  return null;
+}
 /**
  * People listed instead of counted: "just me and my son" is 2, "me, my wife and our 2 kids" 4,
  * "just me" 1, "the 2 of us" 2 (number words are digits by now).
  */
 function peopleNamedIn(said: string): number | null {
-  const ofUs = /\bthe (\d) of us\b/i.exec(said);
-  if (ofUs) return Number(ofUs[1]);
+  const ofUs = countOfUs(said);
+  if (ofUs !== null) return ofUs;
   if (!/\b(?:me|myself)\b/i.test(said)) return null;
   const relatives = [...said.matchAll(new RegExp(`\\b(?:my|our)\\s+(?:(\\d)\\s+)?(?:\\w+\\s+)?${RELATIVE}\\b`, 'gi'))];
   if (relatives.length === 0) return /\b(?:just|only) (?:me|myself)\b/i.test(said) ? 1 : null;
@@ -1797,6 +1829,15 @@ const PIECE_PRICE_IN_PAIRS = new RegExp(
   String.raw`${IN_PAIRS}(?=\s*(?:dollars\s+)?(?:a|per|each|for each)\s+${PIECE_GOODS}\b)`,
   'gi',
 );
+/**
+ * Things that cost a few dollars apiece even said in three digits: "three fifty an envelope" is $3.50,
+ * "two twenty five a cupcake" $2.25 (no envelope, card or cookie costs hundreds).
+ */
+const SMALL_PIECES = String.raw`(?:envelopes?|invitations?|cards?|labels?|stickers?|cookies?|cupcakes?|muffins?|donuts?|doughnuts?|bagels?|favou?rs?|balloons?)`;
+const SMALL_PIECE_PRICE_IN_PAIRS = new RegExp(
+  String.raw`(?<![$\d.,])\b([1-9])([1-9]0|\d[1-9])\b(?=\s*(?:dollars\s+)?(?:an?|per|each|for each)\s+${SMALL_PIECES}\b)`,
+  'gi',
+);
 /** A figure said in pairs ("1150") as dollars and cents ("$11.50"). */
 const pairsAsDollarsAndCents = (figure: string) => figure.replace(new RegExp(`^${IN_PAIRS}$`), '$$$1.$2');
 /** A unit price as it was meant: a visit's said in cents ("1.29 a visit" is $129), a seat's in pairs ("2495 per line" is $24.95). */
@@ -1806,7 +1847,8 @@ const unitPricesAsMeant = (said: string) =>
       SERVICE_PRICE_IN_CENTS,
       (...digits: string[]) => `$${digits[1] ?? digits[3] ?? digits[5]}${digits[2] ?? digits[4] ?? digits[6]}`,
     )
-    .replace(PIECE_PRICE_IN_PAIRS, '$$$1.$2');
+    .replace(PIECE_PRICE_IN_PAIRS, '$$$1.$2')
+    .replace(SMALL_PIECE_PRICE_IN_PAIRS, '$$$1.$2');
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
@@ -2109,16 +2151,39 @@ function daysPerWeekIn(said: string): number | null {
   }
   if (/\b(?:every )?weekdays?\b/i.test(said)) return 5;
   // "Twice a week if I can", "three times a week".
-  const times = /\b(once|twice|two times|three times|four times|five times|(\d) times) (?:a|per|each) week\b/i.exec(
-    said,
-  );
-  if (times)
-    return times[2]
-      ? Number(times[2])
-      : { once: 1, twice: 2, 'two times': 2, 'three times': 3, 'four times': 4, 'five times': 5 }[
-          times[1]!.toLowerCase()
-        ]!;
+  const times = timesPer('week', said);
+  if (times !== null) return times;
   if (/\b(?:every day|daily|seven days a week)\b/i.test(said)) return 7;
+  return null;
+}
+const TIMES_SAID: Record<string, number> = {
+  once: 1,
+  twice: 2,
+  'two times': 2,
+  'three times': 3,
+  'four times': 4,
+  'five times': 5,
+  'six times': 6,
+};
+/** "Twice a month", "three times a year", "4 times per week": how often in the period, or null. */
+function timesPer(period: string, said: string): number | null {
+  const times = new RegExp(
+    `\\b(once|twice|(?:two|three|four|five|six) times|(\\d{1,2}) times) (?:a|per|each|every) ${period}\\b`,
+    'i',
+  ).exec(said);
+  if (!times) return null;
+  return times[2] ? Number(times[2]) : TIMES_SAID[times[1]!.toLowerCase()]!;
+}
+/** A field asking how many times in a day, a month or a year ("visits_per_month", "cleanings a year"). */
+const PERIOD_OF_A_COUNT = /\b(?:per|a|each) (day|month|year)\b/i;
+/** "Twice a month, and it's one sixty a month.": the count said with the field's period. */
+function timesPerPeriodSaid(text: CallText, field: DatasetField): Found | null {
+  const period = PERIOD_OF_A_COUNT.exec(fieldText(field))?.[1]?.toLowerCase();
+  if (!period) return null;
+  for (const sentence of customerThenAgent(text)) {
+    const times = timesPer(period, sentence.text);
+    if (times !== null) return { value: times, sentences: [sentence] };
+  }
   return null;
 }
 /** "Which days?" — "Monday through Friday, around noon.": the days a week the customer answers with. */
@@ -2830,6 +2895,8 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       quantityAnswerFor(field, text, keywords) ??
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
       (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null) ??
+      timesPerPeriodSaid(text, field) ??
+      (asksPeople(keywords) ? partyCountSaid(text) : null) ??
       (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
       (asksDaysLong(field) ? lengthSaid(text, daysIn) : null) ??
       (asksPieces(field) ? thingsListedSaid(text) : null);
