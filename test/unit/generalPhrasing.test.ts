@@ -6875,3 +6875,62 @@ describe('found on the fifty-seventh held-out round (h445–h452), tested in oth
     ).toBe(true);
   });
 });
+
+describe("found on the fifty-seventh held-out round's recordings (h445–h452), tested in other words", () => {
+  test('appointments and tasks: "at 9,45" is a time a recognizer wrote with a comma; "I all send them" is "I\'ll send them"', () => {
+    const { appointments, tasks } = detectActions(
+      call([
+        ['agent', 'Can you come in Wednesday at 9,45 to sign?'],
+        ['customer', 'Wednesday at 9,45 works.'],
+        ['agent', 'Please bring your last two bank statements.'],
+        ['customer', 'I all send them to you by Monday.'],
+      ]),
+      null,
+    );
+    expect(appointments.map((appointment) => appointment.start)).toEqual(['2026-10-21T09:45:00-04:00']);
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-19']]);
+  });
+
+  test('lending: "our bid was accepted" is a buyer\'s; "the sellers are covering four thousand toward closing" is no price', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Good morning, this is Priya.'],
+          ['customer', 'Our bid was accepted at three ten, and the sellers are covering four thousand toward closing.'],
+          ['agent', 'How much are you putting down, and what do you do for work?'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      lead([['customer', 'The sellers are covering four thousand toward closing.']]).purchase_price,
+    ).toBeUndefined();
+  });
+
+  test('lending: "Him and electrician at …" (a recognizer\'s "I\'m an") is a job, and the pay said with it income', () => {
+    expect(
+      lead([
+        ['agent', 'And you are in time.'],
+        ['customer', 'Him and electrician at bright spark electric, about 7,400 a month.'],
+      ]).monthly_income,
+    ).toBe(7400);
+  });
+
+  test('scorecard: "Has any one ridden before?" and "now often do you …" (a recognizer\'s "how often") are discovery', () => {
+    for (const question of ['Has any one in the family ridden before?', 'Now often do you water the lawn?'])
+      expect(
+        scored([
+          ['agent', 'Greenway Stables, this is Priya.'],
+          ['customer', 'I want to book a trail ride.'],
+          ['agent', question],
+        ]).needs_discovery,
+      ).toBe(true);
+  });
+
+  test('datasets: "two fifty and invitation" (a recognizer\'s "an") is $2.50', () => {
+    const order = datasetOf('order', [['price_per_invitation', 'money', 'price per invitation']]);
+    expect(
+      extractDataset(order, call([['agent', 'Printed on cotton paper, it is two fifty and invitation.']])).data
+        .price_per_invitation,
+    ).toBe(2.5);
+  });
+});

@@ -596,15 +596,21 @@ const HYPHENATED_NUMBER_WORDS = new RegExp(
   'gi',
 );
 const HEARD_IN_FOR_I_AM =
-  /(^|[.!?,]\s+)[Ii]n (an?|the) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent)|technician|tech|nurse|clerk|cook|chef|aide|medic|paralegal))(?= (?:at|for|with) (?:[A-Z]|the (?:[A-Z]|(?:city|county|town|state|village) of [A-Z])))/g;
+  /(^|[.!?,]\s+)(?:[Ii]n|[Hh]im) (an?|the|and) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent|ic)|tech|nurse|clerk|cook|chef|aide|paralegal))(?= (?:at|for|with) [A-Za-z])/g;
 /** Words ending like a job's that name a place or a thing ("in the center at …", "in a trailer for …"). */
 const NOT_A_JOB =
-  /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather)$/i;
+  /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather|clinic|public|music|traffic|topic|picnic|panic)$/i;
 export function fixRecognizerSlips(text: string): string {
   return (
     text
       // "six lessons for three-fourty": a recognizer's spelling of "forty".
       .replace(/\b([Ff])ourty\b/g, '$1orty')
+      // "Thursday at 11,15": a time a recognizer wrote with a comma (no thousands group has two digits).
+      .replace(/\bat (1[0-2]|0?[1-9]),([0-5]\d)\b(?![,.]?\d)/gi, 'at $1:$2')
+      // "I all have them to you by Friday", "we all be there": a recognizer's "I'll", "we'll" ("we all
+      // have" stays: it is English).
+      .replace(/\b(I) all (?=[a-z])/g, "$1'll ")
+      .replace(/\b([Ww]e) all be\b/g, "$1'll be")
       .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
       .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
       .replace(/\bday eight(?=\s*\?)/gi, 'date')
@@ -685,8 +691,8 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\bFH a ?lone\b/g, 'FHA loan')
       // "about four-hundred", "right around two-sixty": number words a recognizer joined with a hyphen.
       .replace(HYPHENATED_NUMBER_WORDS, '$1 ')
-      // "In a structural engineer at Rask Kilbride", ", in a veterinary technician at …": a recognizer's
-      // "I'm a" before a job and where it is done.
+      // "In a structural engineer at Rask Kilbride", ", in a veterinary technician at …", "Him and
+      // aircraft mechanic at Tradewind Aviation": a recognizer's "I'm a(n)" before a job and where it is done.
       .replace(HEARD_IN_FOR_I_AM, (said, lead: string, article: string, job: string) =>
         NOT_A_JOB.test(job) ? said : `${lead}I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
       )

@@ -166,7 +166,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     2,
     new RegExp(
-      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|accepted (?:our|my|the|an|their|her|his) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|offered\b[^.?!]{0,30}\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin)|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:pensions?|social security|disability|retirement|alimony|child support|annuity)\b[^.?!]{0,40}\b(?:a year|a month|per year|per month|annually|monthly)|(?:a year|a month|per year|per month|monthly|yearly) (?:in|from|of) (?:pensions?|social security|disability|retirement|alimony|child support|annuit(?:y|ies))|(?:pull|pulling|take|taking|get|getting) (?:some |part |all )?(?:of )?(?:our|my|the) (?:money|cash|equity) (?:back )?out)\b`,
+      String.raw`\b(loans?|borrow\w*|lending|financ\w*|rate quotes?|home purchase|purchas(?:e|ing) a (?:home|house)|interest rates?|apprais\w*|closing|apr|debt[- ]to[- ]income|credit score|purchase price|equity|line of credit|under contract|contract price|offer accepted|(?:offer|bid) (?:was|got|has been|had been|is|just got) accepted|accepted (?:our|my|the|an|their|her|his) offer|pay ?stubs?|w-?2s?|tax returns|cash[- ]?out|(?:primary|main) (?:home|residence)|put(?:ting)? (?!(?:you|him|her|them|me|us|it|that|this) )(?:\w+ )?down\b(?! for)|nothing down|purchase (?:contract|agreement)|sales contract|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|(?:home|house|property)(?:'s| is)? worth|(?:home|house|condo|property|townhouse)(?:'s)? (?:price|value)|(?:price|value) of (?:the|your|my|our) (?:home|house|condo|property|townhouse)|income|appl(?:y|ying|ied|ication)|first[- ]time (?:home ?)?buyers?|(?:what|how much) (?:we|i) (?:can|could) afford|build(?:ing)? (?:a |our |my |the )?(?:new )?(?:house|home)|payoff|(?:our|my|their|your) first (?:house|home)|(?:it's|this is|i'm|i am) [^.?!]{0,30}\b(?:with|at|from) (?:[\w'-]+ ){1,3}landing|(?<=^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!]{0,40})(?:with|at|from) (?:[\w'-]+ ){1,3}landing|lower(?:ing)? (?:your|my|our|the|their) (?:interest )?rate|build(?:ing)? on (?:it|that|this|(?:the|our|my|their|your) (?:land|lot|property|acreage|parcel|acres))|builder(?:'s)? (?:estimate|quote|bid|price|contract)s?|(?:the|our|my|their) builder (?:came in|quoted|says|said|estimated|wants)|(?:with|at|from) (?:[\w'-]+ ){1,3}(?:bank|credit union|savings and loan)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was)? (?:asking|wants?|wanting)\b[^.?!]{0,20}\b\d{3}|offered\b[^.?!]{0,30}\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:there|their) asking (?:for )?\$?\d{3}|(?:house|home|place|condo|townhouse|townhome|cabin|property|duplex|ranch|${HOME_STYLE})\b[^.?!]{0,25}\basking (?:for )?\$?\d{3}|(?:got|have|has|had)\b[^.?!]{0,15}\b\$?\d[\d,]*(?: ?(?:k|grand|thousand))? saved\b|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin)|sell (?:ours|our (?:house|home|place|condo)|the (?:house|home|place) we're in) first|(?:make|makes|made|making|earn|earns|earned|earning|take home|bring home|gross|grossing|clear|clearing|net|netting)\b[^.?!]{0,30}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:pensions?|social security|disability|retirement|alimony|child support|annuity)\b[^.?!]{0,40}\b(?:a year|a month|per year|per month|annually|monthly)|(?:a year|a month|per year|per month|monthly|yearly) (?:in|from|of) (?:pensions?|social security|disability|retirement|alimony|child support|annuit(?:y|ies))|(?:pull|pulling|take|taking|get|getting) (?:some |part |all )?(?:of )?(?:our|my|the) (?:money|cash|equity) (?:back )?out)\b`,
       'gi',
     ),
   ],
@@ -276,7 +276,7 @@ type MoneyRole =
   | 'balance'
   | 'cash_out_amount';
 /** Amounts that are about the loan but are none of the fields: recognized so they take no field's place. */
-type OtherRole = 'down_payment' | 'payment' | 'net_income' | 'quoted_cost';
+type OtherRole = 'down_payment' | 'payment' | 'net_income' | 'quoted_cost' | 'closing_credit';
 
 /**
  * " from <someone>" after "offer" when that someone is an employer ("an offer from Cardinal Health"),
@@ -291,6 +291,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     // "I got a settlement from a car accident, about sixty thousand, and I want to use it to buy a
     // house": money a buyer has (a settlement, an inheritance, savings) goes down, it is no price.
     /\b(down(?! (?:the|that|this) (?:street|road|block|hall|way|lane))|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close|settlement|inheritance|savings)\b/i,
+  ],
+  // "The sellers are paying six thousand toward closing": a credit at closing, no price.
+  [
+    'closing_credit',
+    /\b(?:toward|towards) (?:the |our |my |your )?closing\b|\b(?:pay|paying|paid|cover|covering|covered) (?:some of |part of |all of )?(?:the |our |my |your )?closing costs\b|\bsellers?(?:'s)? (?:credit|concessions?)\b/i,
   ],
   // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
   ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
@@ -341,7 +346,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
 ];
 const INCOME_CUE = new RegExp(
-  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|makes|made|making|net|nets|netted|netting|earn\w*|clear(?:ed|ing)?|after expenses|income|salary|(?:your|my|our) pay|coming in|social security|pensions?|annuit(?:y|ies)|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with)|^in an? (?!(?:few|couple|year|month|week|day|while|bit|minute|moment|hour)\b)(?:[a-z]+ )?[a-z]+ (?:at|for|with)|(?:your|you're|you are) in ?(?:come|cum)(?=\s*[.?!]|$))\b`,
+  String.raw`\b(job offer|offer${FROM_AN_EMPLOYER}|what (?:will|would) you be doing|make|makes|made|making|net|nets|netted|netting|earn\w*|clear(?:ed|ing)?|after expenses|income|salary|(?:your|my|our) pay|coming in|social security|pensions?|annuit(?:y|ies)|disability|retirement|base (?:pay|salary|is)|paid|bring home|bring(?:s|ing)? in|gross|before taxes|(?:i|we) bill(?:ed)?|(?<!\b(?:could|would|will|might|may|should|can|that|this|it|which|does|doesn't|won't|wouldn't|can't) )work\w*|job|employ\w*|do for a living|what do you do|(?:i'm|i am|i'll be|i will be|still|work as|working as) (?:an?|in) (?:[a-z]+ )?[a-z]+ (?:there|at|for|with)|(?:your|you're|you are) in ?(?:come|cum)(?=\s*[.?!]|$))\b`,
   'i',
 );
 /** Someone else's figure: a neighbour's sale, a spouse's income, a co-borrower's pay. */
@@ -759,10 +764,6 @@ const EMPLOYER_PATTERNS = [
   ),
   new RegExp(
     `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
-  ),
-  // A recognizer's "In an aircraft mechanic at Tradewind Aviation" for "I'm an …" opening the sentence.
-  new RegExp(
-    `^In an?\\s+(?!(?:few|couple|year|month|week|day|while|bit|minute|moment|hour)\\b)[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
   // A travel nurse's or a contractor's agency: "I'm on contract with Aya Healthcare", "contracted through X".
@@ -1831,11 +1832,12 @@ const PIECE_PRICE_IN_PAIRS = new RegExp(
 );
 /**
  * Things that cost a few dollars apiece even said in three digits: "three fifty an envelope" is $3.50,
- * "two twenty five a cupcake" $2.25 (no envelope, card or cookie costs hundreds).
+ * "two twenty five a cupcake" $2.25, and a recognizer's "350 and envelope" (no envelope, card or
+ * cookie costs hundreds).
  */
 const SMALL_PIECES = String.raw`(?:envelopes?|invitations?|cards?|labels?|stickers?|cookies?|cupcakes?|muffins?|donuts?|doughnuts?|bagels?|favou?rs?|balloons?)`;
 const SMALL_PIECE_PRICE_IN_PAIRS = new RegExp(
-  String.raw`(?<![$\d.,])\b([1-9])([1-9]0|\d[1-9])\b(?=\s*(?:dollars\s+)?(?:an?|per|each|for each)\s+${SMALL_PIECES}\b)`,
+  String.raw`(?<![$\d.,])\b([1-9])([1-9]0|\d[1-9])\b(?=\s*(?:dollars\s+)?(?:an?|and|per|each|for each)\s+${SMALL_PIECES}\b)`,
   'gi',
 );
 /** A figure said in pairs ("1150") as dollars and cents ("$11.50"). */
