@@ -6934,3 +6934,51 @@ describe("found on the fifty-seventh held-out round's recordings (h445–h452), 
     ).toBe(2.5);
   });
 });
+
+describe('found on the fifty-eighth held-out round (h453–h460), tested in other words', () => {
+  test('lending: pay "plus about three thousand tutoring" adds to the pay said; "two million one fifty" is 2,150,000', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do?'],
+        ['customer', 'I teach at Carver Elementary. I gross forty eight thousand, plus about three thousand tutoring.'],
+      ]).monthly_income,
+    ).toBe(4250);
+    expect(lead([['customer', "We're under contract at two million one fifty."]]).purchase_price).toBe(2_150_000);
+  });
+
+  test('scorecard: "Tuesday at ten, we\'ll take it." agrees to the time', () => {
+    expect(
+      scored([
+        ['agent', 'Harbor Yoga, this is Priya.'],
+        ['customer', 'I want a private lesson.'],
+        ['agent', 'How long have you practiced? I have Tuesday at ten open.'],
+        ['customer', "Tuesday at ten, we'll take it."],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test('datasets: a language said after "from" or "into", a color picked from "X, or something like Y?", and "3 coworkers and me"', () => {
+    const job = datasetOf('job', [
+      ['source_language', 'string', 'source language'],
+      ['target_language', 'string', 'target language'],
+    ]);
+    expect(
+      extractDataset(job, call([['customer', 'We need our lease translated from Korean into Vietnamese.']])).data,
+    ).toEqual({ source_language: 'Korean', target_language: 'Vietnamese' });
+    const cake = datasetOf('cake', [['frosting_color', 'string', 'frosting color']]);
+    expect(
+      extractDataset(
+        cake,
+        call([
+          ['customer', 'I need frosting on a sheet cake for Saturday.'],
+          ['agent', 'White, or something like ivory?'],
+          ['customer', 'Ivory, it looks softer.'],
+        ]),
+      ).data.frosting_color,
+    ).toBe('ivory');
+    const table = datasetOf('table', [['party_size', 'number', 'party size']]);
+    expect(
+      extractDataset(table, call([['customer', 'Can you fit 3 coworkers and me on Friday?']])).data.party_size,
+    ).toBe(4);
+  });
+});

@@ -600,9 +600,28 @@ const HEARD_IN_FOR_I_AM =
 /** Words ending like a job's that name a place or a thing ("in the center at …", "in a trailer for …"). */
 const NOT_A_JOB =
   /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather|clinic|public|music|traffic|topic|picnic|panic)$/i;
+/**
+ * "Listed at a million three fifty", "two million one fifty", "a million two": millions, then the
+ * hundreds of thousands said as a pair or a digit (1,350,000; 2,150,000; 1,200,000).
+ */
+const MILLION_THEN_PAIR = new RegExp(
+  String.raw`\b(a|one|two|three|four|five|six|seven|eight|nine) million (one|two|three|four|five|six|seven|eight|nine)(?:[ -](ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](one|two|three|four|five|six|seven|eight|nine))?)?\b(?![ -](?:hundred|thousand|million|point|and|percent)\b)`,
+  'gi',
+);
+function millionsWithPairs(text: string): string {
+  return text.replace(MILLION_THEN_PAIR, (_said, millions: string, hundreds: string, pair?: string, unit?: string) => {
+    const lower = (word: string) => word.toLowerCase();
+    const count = /^a$/i.test(millions) ? 1 : UNITS[lower(millions)]!;
+    const thousands =
+      UNITS[lower(hundreds)]! * 100 +
+      (pair ? (UNITS[lower(pair)] ?? TENS[lower(pair)]!) : 0) +
+      (unit ? UNITS[lower(unit)]! : 0);
+    return String(count * 1_000_000 + thousands * 1_000);
+  });
+}
 export function fixRecognizerSlips(text: string): string {
   return (
-    text
+    millionsWithPairs(text)
       // "six lessons for three-fourty": a recognizer's spelling of "forty".
       .replace(/\b([Ff])ourty\b/g, '$1orty')
       // "Thursday at 11,15": a time a recognizer wrote with a comma (no thousands group has two digits).

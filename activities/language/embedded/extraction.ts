@@ -651,6 +651,20 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       // "They were asking 740, we offered 720 and they took it": the offer the next clause says was taken.
       const offerTaken = OFFERED.test(clause) && OFFER_TAKEN.test(clauses[clauseIndex + 1] ?? '');
       const arrivedAt = (PRICE_ARRIVED_AT.test(clause) || offerTaken) && roles.purchase_price !== undefined;
+      // "I gross fifty one thousand, plus about six thousand from summer band camp": pay from a second
+      // source said with the first adds to it (in the same period; one said with its own period stays apart).
+      const addedPay: Found | undefined =
+        lastInTurn !== null &&
+        INCOME_ROLES.includes(lastInTurn.role) &&
+        /^\W*plus\b/i.test(clause) &&
+        !/\b(?:a|an|per|each|every) (?:year|month|week|hour)\b|\b(?:annually|monthly|weekly|hourly)\b/i.test(clause)
+          ? roles[lastInTurn.role as MoneyRole]
+          : undefined;
+      if (addedPay && addedPay.sentences.includes(sentence)) {
+        const role = lastInTurn!.role as MoneyRole;
+        addedPay.value = (addedPay.value as number) + scaledForRole(amounts[0]!, role);
+        continue;
+      }
       const role: MoneyRole | OtherRole | null = arrivedAt
         ? 'purchase_price'
         : lastInTurn && corrects
@@ -1771,7 +1785,13 @@ function countOfUs(said: string): number | null {
     /\b(?:the|for|there(?:'s|'re| are| is| will be|'ll be)|we(?:'re| are| will be|'ll be)) (\d{1,2}) of us\b/i.exec(
       said,
     );
-  return ofUs ? Number(ofUs[1]) : null;
+  if (ofUs) return Number(ofUs[1]);
+  // "Tuxedos for five groomsmen and me", "me and 3 coworkers": the people counted, and the speaker.
+  const andMe =
+    /\b(\d{1,2}) (?:[a-z-]+ )?(?:[a-z-]+(?:s|men)|people|children) and me\b|\bme and (?:my |our )?(\d{1,2}) (?:[a-z-]+ )?(?:[a-z-]+(?:s|men)|people|children)\b/i.exec(
+      said,
+    );
+  return andMe ? Number(andMe[1] ?? andMe[2]) + 1 : null;
 }
 /** "I'd like to book the sunset tour for 4 of us": a party counted without the field's words. */
 function partyCountSaid(text: CallText): Found | null {
@@ -2238,6 +2258,26 @@ function lengthSaid(text: CallText, lengthIn: (said: string) => number | null): 
 }
 
 /** A field asking a song or a tune ("requested_song", "first_dance_song"). */
+/** A field asking a language ("source_language", "Language spoken at home"), and which end of a translation. */
+const asksLanguage = (field: DatasetField) => /\blanguages?\b/i.test(fieldText(field));
+const LANGUAGE = String.raw`(?:[A-Z][a-z]+(?:ian|ean|ese|ish)|French|Greek|Arabic|German|Dutch|Hindi|Urdu|Mandarin|Cantonese|Tagalog|Swahili|Hebrew|Farsi|Polish|Czech|Turkish|Thai|Creole|Amharic|Somali|Punjabi|Bengali|Gujarati)`;
+/**
+ * "I need my birth certificate translated from Portuguese": the language said after "from" for a
+ * source, after "into" or "to" for a target, else the first one the customer names.
+ */
+function languageSaid(field: DatasetField, text: CallText): Found | null {
+  const wanted = /\b(?:source|original|from)\b/i.test(fieldText(field))
+    ? 'from'
+    : /\b(?:target|into|destination)\b/i.test(fieldText(field))
+      ? 'into|to'
+      : 'from|into|to|in|speaks?|speak';
+  const said = new RegExp(`\\b(?:${wanted}) (${LANGUAGE})\\b`);
+  for (const sentence of customerThenAgent(text)) {
+    const language = said.exec(sentence.text)?.[1];
+    if (language) return { value: language, sentences: [sentence] };
+  }
+  return null;
+}
 const asksSong = (field: DatasetField) => fieldNameSays(field, /\b(?:songs?|tunes?|hymns?|tracks?)\b/i);
 /** "Could you play Flowers of the Forest as well?": a title, its small words in lower case, after play or sing. */
 const SONG_NAMED =
@@ -2698,9 +2738,9 @@ function yesOrNoAnswering(text: CallText, fieldKeywords: string[]): Found | null
  * the turns just before (the pool the customer asked about) or in the question.
  */
 const EITHER_OR =
-  /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*\?\s*$/i;
+  /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? |something like |maybe |perhaps )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*\?\s*$/i;
 function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
-  if (!/\b(?:type|kind|sort)\b/i.test(fieldText(field))) return null;
+  if (!/\b(?:type|kind|sort|colou?r|style|flavou?r|finish)\b/i.test(fieldText(field))) return null;
   // "type" is never a keyword (a stop word); "kind" and "sort" may be.
   const thing = keywords.filter((keyword) => keyword !== 'kind' && keyword !== 'sort');
   for (const sentence of text.sentences) {
@@ -2708,9 +2748,11 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
     const question = precedingTurn(text, sentence).filter(byAgent).pop();
     const options = question && EITHER_OR.exec(question.text);
     if (!question || !options) continue;
+    // "Navy, to match the bridesmaids.": the option is the reply's first clause.
     const reply = sentence.text
       .replace(/^\W*(?:oh,?\s+)?(?:it's|it is|they're|we have|we've got|ours is)\s+(?:an? )?/i, '')
-      .replace(/[.!,]+$/, '')
+      .split(/[,;]/)[0]!
+      .replace(/[.!]+$/, '')
       .trim()
       .toLowerCase();
     // "salt water" offered, "Saltwater." answered: the same word however a recognizer spaced it.
@@ -2838,6 +2880,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   if (asksOptOut(field)) {
     const optOut = text.sentences.find((sentence) => byCustomer(sentence) && OPT_OUT.test(sentence.text));
     if (optOut) return { value: true, sentences: [optOut] };
+  }
+  if (field.type === 'string' && asksLanguage(field)) {
+    const language = languageSaid(field, text);
+    if (language) return language;
   }
   if (field.type === 'string' && asksSong(field)) {
     const song = songSaid(text);
