@@ -6982,3 +6982,55 @@ describe('found on the fifty-eighth held-out round (h453–h460), tested in othe
     ).toBe(4);
   });
 });
+
+describe("found on the fifty-eighth held-out round's recordings (h453–h460), tested in other words", () => {
+  test('scorecard: "Fun, has anybody in the group ridden before." and "…, is it still running." are questions with their marks lost', () => {
+    for (const question of [
+      'Fun, has anybody in the group ridden before.',
+      'That happens after a move, is it still running.',
+    ])
+      expect(
+        scored([
+          ['agent', 'Greenway Stables, this is Priya.'],
+          ['customer', 'I want to book a ride.'],
+          ['agent', question],
+        ]).needs_discovery,
+      ).toBe(true);
+  });
+
+  test('datasets: a color picked from "Gold or something like silver." (its mark lost) with a reason after it', () => {
+    const frame = datasetOf('frame', [['frame_color', 'string', 'frame color']]);
+    expect(
+      extractDataset(
+        frame,
+        call([
+          ['customer', 'I need a frame for a family photo.'],
+          ['agent', 'Gold or something like silver.'],
+          ['customer', 'Silver to match the living room.'],
+        ]),
+      ).data.frame_color,
+    ).toBe('silver');
+  });
+
+  test('lending: "62,000 plus about 4,000 in tips" (no comma) adds up', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do?'],
+        ['customer', 'I bartend at the Copper Kettle, I make 62,000 plus about 4,000 in tips.'],
+      ]).monthly_income,
+    ).toBe(5500);
+  });
+
+  test('tasks and appointments: "come into Morrow at 1230" is tomorrow; "I\'ve heard I can put five percent down" is no task', () => {
+    const { appointments, tasks } = detectActions(
+      call([
+        ['customer', "I've heard I can put just five percent down."],
+        ['agent', 'Can you come into Morrow at 1230?'],
+        ['customer', 'Tomorrow at 1230 works.'],
+      ]),
+      null,
+    );
+    expect(appointments.map((appointment) => appointment.start)).toEqual(['2026-10-15T12:30:00-04:00']);
+    expect(tasks).toEqual([]);
+  });
+});

@@ -624,6 +624,8 @@ export function fixRecognizerSlips(text: string): string {
     millionsWithPairs(text)
       // "six lessons for three-fourty": a recognizer's spelling of "forty".
       .replace(/\b([Ff])ourty\b/g, '$1orty')
+      // "Can you come into Morrow at 1230": a recognizer's "in tomorrow".
+      .replace(/\b(come|be|stop|swing|drop) in ?to Morrow\b/g, '$1 in tomorrow')
       // "Thursday at 11,15": a time a recognizer wrote with a comma (no thousands group has two digits).
       .replace(/\bat (1[0-2]|0?[1-9]),([0-5]\d)\b(?![,.]?\d)/gi, 'at $1:$2')
       // "I all have them to you by Friday", "we all be there": a recognizer's "I'll", "we'll" ("we all

@@ -67,6 +67,9 @@ const FIRST_PERSON_COMMITMENT = new RegExp(
   `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z\\d]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
+/** Words before "I can …" that make it something heard, not promised. */
+const HEARSAY_BEFORE =
+  /\b(?:heard|read|was told|were told|they say|people say|(?:somebody|someone|a friend|my [a-z]+) (?:said|says|told me))(?: that)?\s*$/i;
 // "give me ring at …": a recognizer may drop the "a".
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /**
@@ -373,6 +376,8 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
         );
     const match = commitment ?? request;
     if (!match) continue;
+    // "I've heard I can put just three percent down": what one was told one could do, no promise.
+    if (commitment && HEARSAY_BEFORE.test(sentence.text.slice(0, commitment.index))) continue;
     // "Call me if you have any questions": an offer of help, no task (not "Send it over if you can").
     if (request && /^\s*(?:if|in case|should you|with any)\b/i.test(match[2]!)) continue;
     let verb = match[1]!.toLowerCase().replace('e-mail', 'email');

@@ -625,7 +625,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
     // A recognizer's run-on ("Probably 720 we owe about 388000") is two clauses: a figure followed
     // by a new subject ends one.
     const clauses = withoutPostalCodes(sentence.text).split(
-      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,?000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)/i,
+      /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,?000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)|(?<=\d)\s+(?=plus\s)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
       const amounts = amountsIn(clause);
@@ -660,7 +660,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
         !/\b(?:a|an|per|each|every) (?:year|month|week|hour)\b|\b(?:annually|monthly|weekly|hourly)\b/i.test(clause)
           ? roles[lastInTurn.role as MoneyRole]
           : undefined;
-      if (addedPay && addedPay.sentences.includes(sentence)) {
+      if (addedPay && addedPay.sentences.some((said) => said.turnIndex === sentence.turnIndex)) {
         const role = lastInTurn!.role as MoneyRole;
         addedPay.value = (addedPay.value as number) + scaledForRole(amounts[0]!, role);
         continue;
@@ -2738,7 +2738,7 @@ function yesOrNoAnswering(text: CallText, fieldKeywords: string[]): Found | null
  * the turns just before (the pool the customer asked about) or in the question.
  */
 const EITHER_OR =
-  /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? |something like |maybe |perhaps )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*\?\s*$/i;
+  /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? |something like |maybe |perhaps )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*[?.]\s*$/i;
 function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
   if (!/\b(?:type|kind|sort|colou?r|style|flavou?r|finish)\b/i.test(fieldText(field))) return null;
   // "type" is never a keyword (a stop word); "kind" and "sort" may be.
@@ -2756,8 +2756,10 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
       .trim()
       .toLowerCase();
     // "salt water" offered, "Saltwater." answered: the same word however a recognizer spaced it.
+    // "Navy to match the bridesmaids." (its comma lost): the option, then why.
+    const chosen = reply.replace(/\s+(?:to|because|since|so|for|please)\b.*$/, '');
     const picked = [options[3]!, options[4]!].some(
-      (option) => option.toLowerCase().replace(/[\s-]+/g, '') === reply.replace(/[\s-]+/g, ''),
+      (option) => option.toLowerCase().replace(/[\s-]+/g, '') === chosen.replace(/[\s-]+/g, ''),
     );
     if (!picked) continue;
     const nearby = text.sentences.filter(
@@ -2768,7 +2770,7 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
     const asksWhatItIs = Boolean(options[1] && options[2]);
     if (!asksWhatItIs && !nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
     // The customer's own word ("Saltwater." for "salt water").
-    return { value: reply, sentences: [question, sentence] };
+    return { value: chosen, sentences: [question, sentence] };
   }
   return null;
 }
