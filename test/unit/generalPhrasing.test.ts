@@ -7034,3 +7034,40 @@ describe("found on the fifty-eighth held-out round's recordings (h453–h460), t
     expect(tasks).toEqual([]);
   });
 });
+
+describe('found on the fifty-ninth held-out round (h461–h468), tested in other words', () => {
+  test('lending: "At Cedarbrook Regional Hospital." answers where a fellowship is; an offer made on a home is a purchase', () => {
+    expect(
+      lead([
+        ['agent', 'Where are you doing your fellowship, and what does it pay?'],
+        ['customer', 'At Cedarbrook Regional Hospital. It pays seventy two thousand a year.'],
+      ]).employer_name,
+    ).toBe('Cedarbrook Regional Hospital');
+    expect(
+      lead([
+        ['customer', 'We just put in an offer of two eighty on a small farmhouse outside town.'],
+        ['agent', 'Would you live there full time?'],
+        ['customer', 'Yes.'],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+  });
+
+  test('datasets: a length said before its unit, a price per unit with "dollars" between, an option picked with its article', () => {
+    const dock = datasetOf('dock', [
+      ['boat_length_feet', 'number', 'boat length feet'],
+      ['price_per_foot', 'money', 'price per foot'],
+      ['hull_type', 'string', 'hull type'],
+    ]);
+    expect(
+      extractDataset(
+        dock,
+        call([
+          ['customer', 'I need a summer slip for my thirty-two foot cruiser.'],
+          ['agent', 'Fiberglass, or an aluminum?'],
+          ['customer', 'A fiberglass.'],
+          ['agent', 'Slips run fifteen dollars a foot for the season.'],
+        ]),
+      ).data,
+    ).toEqual({ boat_length_feet: 32, price_per_foot: 15, hull_type: 'fiberglass' });
+  });
+});

@@ -825,13 +825,18 @@ const titleCased = (name: string) =>
     /^(?:and|of|the)$/i.test(word) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
   );
 /** "Who's your employer?" — "Chugach Freight Lines." A bare name of an organization answers it. */
+// "Where are you doing your residency?", "Where do you teach?": where one trains or practises is asked too.
 const ASKS_EMPLOYER =
-  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|are you (?:currently |still )?working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?))/i;
-const BARE_ORG = new RegExp(`^(${ORG})[.,]`);
+  /\b(employer|employment|work(?:ing)? for|where do you work|where are you working|are you (?:currently |still )?working|where will you (?:be )?work|who do you work|what do you do(?= for (?:work|a living)|\s*\?)|line of work|kind of work|occupation|job|your work(?=\s*\?)|residency|fellowship|where (?:do|will) you (?:teach|practi[cs]e|nurse)|where are you (?:teaching|practi[cs]ing|training|stationed))/i;
+// "At Pellmoor General Hospital." says where, not a name opening with "At" (JOB_AT_ORG reads it).
+const BARE_ORG = new RegExp(`^(?!(?:At|With|For)\\s)(${ORG})[.,]`);
 const SAME_EMPLOYER_LEAD_IN = /^\W*(?:(?:the )?same (?:one|company|place|employer|job)|still)[,.]?\s+/i;
-/** Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple University Hospital"). */
+/**
+ * Answering it, a job said any way before "at <Organization>" ("In the registered nurse at Temple
+ * University Hospital"), or only where: "At Pellmoor General Hospital."
+ */
 const JOB_AT_ORG = new RegExp(
-  `^(?:(?:[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure|I am|I do)[,.]?\\s+)?(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+  `^(?:(?:[Yy]es|[Yy]eah|[Yy]ep|[Ss]ure|I am|I do)[,.]?\\s+)?(?:(?:[A-Za-z'-]+\\s+){1,6}(?:at|for|with)|[Aa]t|[Ww]ith|[Ff]or)\\s+(?:the\\s+)?(${ORG})`,
 );
 /** A former employer is not the current one. */
 const FORMER = /\b(used to|previously|formerly|former|before that|until (?:last|this)|retired from|left)\b/i;
@@ -961,8 +966,9 @@ const DECLINES =
  * purchase; "a lake house", "a little brick ranch" are homes (up to two words before the home's).
  */
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
+/** Buying words; an offer made on a home is a buyer's ("We made an offer of 399 on a little bungalow"). */
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b[^.?!]{0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -2246,6 +2252,28 @@ function daysIn(said: string): number | null {
   return /\bfor (?:about |around |roughly |just |only )?(?:a|one|the) (?:full )?week\b/i.test(said) ? 7 : null;
 }
 /**
+ * A field asking a size in a unit its name says ("boat_length_feet", "height_inches"): the figure said
+ * right before that unit ("my twenty six foot sailboat"), never a price per unit ("12 dollars a foot").
+ */
+const MEASURE_UNITS: [asked: RegExp, said: string][] = [
+  [/\bsquare (?:feet|foot|ft)\b/i, String.raw`square[- ](?:feet|foot|ft)`],
+  [/\b(?:feet|foot|ft)\b/i, String.raw`(?:feet|foot|ft)`],
+  [/\binch(?:es)?\b/i, String.raw`(?:inch|inches)`],
+  [/\b(?:meters?|metres?)\b/i, String.raw`(?:meters?|metres?)`],
+  [/\bmiles\b/i, String.raw`miles?`],
+  [/\b(?:pounds|lbs)\b/i, String.raw`(?:pounds?|lbs?)`],
+];
+function unitAsked(field: DatasetField): string | null {
+  return MEASURE_UNITS.find(([asked]) => fieldNameSays(field, asked))?.[1] ?? null;
+}
+function measureIn(unit: string): (said: string) => number | null {
+  const measured = new RegExp(String.raw`(?<![\d.,$])\b(\d[\d,]*(?:\.\d+)?)(?:-|\s+)?${unit}\b`, 'i');
+  return (said) => {
+    const figure = measured.exec(said)?.[1];
+    return figure ? Number(figure.replace(/,/g, '')) : null;
+  };
+}
+/**
  * "Let's do the hour." for a lesson's minutes, "I need a dumpster for about a week." for rental days:
  * the length the customer says, else the agent's.
  */
@@ -2435,11 +2463,11 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
   return tied;
 }
 
-/** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head". */
+/** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head", "12 dollars a foot". */
 function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
   for (const sentence of text.sentences) {
     for (const match of unitPricesAsMeant(sentence.text).matchAll(
-      /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
+      /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:(?:dollars?|bucks)\s+)?(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
     )) {
       if (!keywords.includes(stem(match[2]!))) continue;
       const [amount] = amountsIn(match[1]!);
@@ -2739,6 +2767,8 @@ function yesOrNoAnswering(text: CallText, fieldKeywords: string[]): Found | null
  */
 const EITHER_OR =
   /\b(is it|are they|do you have|would (?:it|that) be|is that|was it)?\s*(an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?),? or (?:an? |something like |maybe |perhaps )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?: (?:with|for|in|on) (?:an? |the )?[a-z]+)?\s*[?.]\s*$/i;
+const LOGISTICS_CHOICE =
+  /\b(?:morning|afternoon|evening|night|today|tonight|tomorrow|weekdays?|weekends?|\w+day|am|pm|cash|card|check|credit|debit|e-?mail|text|call|phone|pick ?up|delivery|delivered|here|to go|in person|online|yes|no)\b/i;
 function optionPicked(field: DatasetField, text: CallText, keywords: string[]): Found | null {
   if (!/\b(?:type|kind|sort|colou?r|style|flavou?r|finish)\b/i.test(fieldText(field))) return null;
   // "type" is never a keyword (a stop word); "kind" and "sort" may be.
@@ -2749,8 +2779,9 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
     const options = question && EITHER_OR.exec(question.text);
     if (!question || !options) continue;
     // "Navy, to match the bridesmaids.": the option is the reply's first clause.
+    // "An inboard diesel.": the option with its article.
     const reply = sentence.text
-      .replace(/^\W*(?:oh,?\s+)?(?:it's|it is|they're|we have|we've got|ours is)\s+(?:an? )?/i, '')
+      .replace(/^\W*(?:oh,?\s+)?(?:(?:it's|it is|they're|we have|we've got|ours is)\s+)?(?:an? )?/i, '')
       .split(/[,;]/)[0]!
       .replace(/[.!]+$/, '')
       .trim()
@@ -2766,9 +2797,13 @@ function optionPicked(field: DatasetField, text: CallText, keywords: string[]): 
       (other) => other.turnIndex <= question.turnIndex && question.turnIndex - other.turnIndex <= 3,
     );
     // "Is it a heat pump or a gas furnace?" asks what the thing is, though it says none of the
-    // field's words (a system type); a bare "X or Y?" must be about the field's thing.
+    // field's words (a system type); a bare "X or Y?" must be about the field's thing, unless the call
+    // never names that thing ("Inboard diesel, or an outboard?" for an engine type) and the choice is no
+    // slot, way to pay or way to reach ("Morning or afternoon?").
     const asksWhatItIs = Boolean(options[1] && options[2]);
-    if (!asksWhatItIs && !nearby.some((other) => keywordsSaidIn(other.text, thing).size > 0)) continue;
+    const thingNamed = (said: Sentence) => keywordsSaidIn(said.text, thing).size > 0;
+    const unnamedKind = !text.sentences.some(thingNamed) && !LOGISTICS_CHOICE.test(`${options[3]} ${options[4]}`);
+    if (!asksWhatItIs && !nearby.some(thingNamed) && !unnamedKind) continue;
     // The customer's own word ("Saltwater." for "salt water").
     return { value: chosen, sentences: [question, sentence] };
   }
@@ -2948,6 +2983,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       timesPerPeriodSaid(text, field) ??
       (asksPeople(keywords) ? partyCountSaid(text) : null) ??
       (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
+      (unitAsked(field) ? lengthSaid(text, measureIn(unitAsked(field)!)) : null) ??
       (asksDaysLong(field) ? lengthSaid(text, daysIn) : null) ??
       (asksPieces(field) ? thingsListedSaid(text) : null);
     if (answered) return answered;
