@@ -7071,3 +7071,95 @@ describe('found on the fifty-ninth held-out round (h461–h468), tested in other
     ).toEqual({ boat_length_feet: 32, price_per_foot: 15, hull_type: 'fiberglass' });
   });
 });
+
+describe("found on the fifty-ninth held-out round's recordings (h461–h468), tested in other words", () => {
+  // Wednesday 2026-10-14, 4:40 pm.
+  const starts = (turns: Turn[]) =>
+    detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+
+  test('appointments: "… at 6 works." (its day garbled) takes "Tuesday at 6 in the evening"; "Saturday the 17 that 1030." is the 17th at 10:30', () => {
+    expect(
+      starts([
+        ['agent', "Let's review the estimate Tuesday at 6 in the evening, after work."],
+        ['customer', 'Two at 6 works.'],
+      ]),
+    ).toEqual(['2026-10-20T18:00:00-04:00']);
+    expect(
+      starts([
+        ['customer', 'Do you have anything open next week?'],
+        ['agent', 'Saturday the 17 that 1030.'],
+        ['customer', 'Book it.'],
+      ]),
+    ).toEqual(['2026-10-17T10:30:00-04:00']);
+  });
+
+  test('tasks: "Tomorrow at two is great, I\'ll email you the floor plan tonight." is due tonight', () => {
+    const { tasks } = detectActions(
+      call([
+        ['agent', 'I could measure the room tomorrow at two.'],
+        ['customer', "Tomorrow at two is great, I'll email you the floor plan tonight."],
+      ]),
+      null,
+    );
+    expect(tasks.map((task) => [task.owner, task.due])).toEqual([['customer', '2026-10-14']]);
+  });
+
+  test('scorecard: "Okay, gas, or an electric." asks with its mark lost; "Do you have anything available Thursday?" and "How about a consult Monday at ten?" offer slots; "Lines are recorded for equality" discloses', () => {
+    const opening: Turn[] = [
+      ['agent', 'Harbor Heating, this is Priya.'],
+      ['customer', 'My water heater is leaking.'],
+    ];
+    expect(scored([...opening, ['agent', 'Okay, gas, or an electric.']]).needs_discovery).toBe(true);
+    expect(scored([...opening, ['agent', 'Sure, sooner or later.']]).needs_discovery).toBe(false);
+    for (const slot of ['Do you have anything available Thursday?', 'How about a consult Monday at ten?'])
+      expect(scored([...opening, ['agent', slot]]).needs_discovery).toBe(false);
+    expect(
+      scored([['agent', 'Harbor Heating, this is Priya, lines are recorded for equality.']]).recording_disclosure,
+    ).toBe(true);
+  });
+
+  test('lending: "we made an offer of $2.85 on a small ranch" is a buyer\'s; "$219.5" asked is 219,500; "$26 an hour, $38 a week" is the hours', () => {
+    const buyer = call([
+      ['agent', 'Thanks for calling back about the house.'],
+      ['customer', 'We made an offer of $2.85 on a small ranch house near the lake.'],
+      ['agent', 'How do you earn your income?'],
+      ['customer', 'I teach, about 5,000 a month.'],
+      ['agent', 'Please send your last two pay stubs.'],
+    ]);
+    expect(classifyLending(buyer).lending).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, buyer).data.loan_purpose).toBe('Purchase');
+    expect(lead([['customer', 'I found a condo, they are asking $219.5.']]).purchase_price).toBe(219_500);
+    expect(
+      lead([
+        ['agent', 'And your job?'],
+        ['customer', 'I stock shelves for Halverd Grocers, $26 an hour, $38 a week.'],
+      ]).monthly_income,
+    ).toBe(4506.67);
+  });
+
+  test('lending: "Could we rent it out sometimes?" asks, the weekends say a second home', () => {
+    expect(
+      lead([
+        ['customer', "We'd use the cabin on weekends, our main house is in Denver. Could we rent it out sometimes?"],
+      ]).occupancy,
+    ).toBe('SecondHome');
+  });
+
+  test('datasets: what each room holds is no count of rooms; a size with its measure is no price', () => {
+    const outing = datasetOf('outing', [['table_count', 'number', 'table count']]);
+    expect(
+      extractDataset(outing, call([['agent', 'Our tables seat eight. So you would need three tables.']])).data
+        .table_count,
+    ).toBe(3);
+    const dock = datasetOf('dock', [['winterizing_price', 'money', 'winterizing price']]);
+    expect(
+      extractDataset(
+        dock,
+        call([
+          ['customer', 'My 30-foot cruiser needs winterizing.'],
+          ['agent', 'Winterizing runs four fifty.'],
+        ]),
+      ).data.winterizing_price,
+    ).toBe(450);
+  });
+});

@@ -194,11 +194,21 @@ function clauseWithVerb(said: string, verb: string): string {
   return clauses.find((clause) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(clause)) ?? said;
 }
 
+/** The promise with the task's verb after a reply: "Thursday at 7:30 is fine, I'll move the car." */
+function promiseWithVerb(said: string, verb: string): string {
+  const stem = verb.toLowerCase().replace(/e$/, '');
+  return (
+    said.split(/,\s+(?=I(?:'ll| will)\s)/).find((part) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(part)) ?? said
+  );
+}
+
 /** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */
 function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: string | null): string | null {
   const today = dayInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes);
-  // "This afternoon" said after noon is still today (a date parser moves a past part of the day to tomorrow).
-  if (TODAY.test(sentence.text) && !/\btomorrow\b/i.test(sentence.text)) return today;
+  // "This afternoon" said after noon is still today (a date parser moves a past part of the day to
+  // tomorrow); "Tomorrow at one is great, I'll text you a photo tonight." is due tonight.
+  const promise = promiseWithVerb(sentence.text, verb);
+  if ([sentence.text, promise].some((said) => TODAY.test(said) && !/\btomorrow\b/i.test(said))) return today;
   // "I'll email them this week", "by the end of the week": its Friday (today, from Friday on).
   if (THIS_WEEK.test(sentence.text)) return fridayOfWeek(today);
   // "By the end of next week": the working week's end, its Friday (a calendar's end would be Saturday).
@@ -954,6 +964,11 @@ function windowStart(fromSaid: string, minutes: string | undefined, toSaid: stri
 
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
+    // "Friday the 8 that 530.": a recognizer's "that" for "at" between a day and the time that ends the clause.
+    .replace(
+      /\b((?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|the \d{1,2}(?:st|nd|rd|th)?|\d{4}) that (?=(?:1[0-2]|0?[1-9])(?:[: ]?[0-5]\d)?\s*(?:[ap]\.?m\b|[.,?!]|$))/gi,
+      '$1 at ',
+    )
     // "We'll pre-treat that at three rooms": a number before a plural noun counts things, it is no time.
     .replace(COUNT_AFTER_AT, '$1')
     // "Saturday at 10-30", "Saturday at 9 30": a recognizer's hyphen or space between the hour and its minutes.
@@ -1092,11 +1107,15 @@ function mergeMentions(candidates: Candidate[]): Candidate[] {
     const same =
       merged.find((kept) => kept.startMs === candidate.startMs) ??
       (candidate.daySaid ? undefined : merged.find((kept) => kept.daySaid && kept.timeOfDay === candidate.timeOfDay)) ??
-      // "at 1:30 this afternoon" — "1:30 is fine": a bare time repeated just after is the same one.
+      // "at 1:30 this afternoon" — "1:30 is fine": a bare time repeated just after is the same one;
+      // "Thursday at 7 in the evening" — "… at 7 works." (its day garbled) too, the hour said without am/pm.
       (candidate.daySaid
         ? undefined
         : merged.find(
-            (kept) => Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 && kept.timeOfDay === candidate.timeOfDay,
+            (kept) =>
+              Math.abs(kept.turnIndex - candidate.turnIndex) <= 2 &&
+              (kept.timeOfDay === candidate.timeOfDay ||
+                (kept.meridiemSaid && !candidate.meridiemSaid && kept.timeOfDay % 720 === candidate.timeOfDay % 720)),
           )) ??
       // "Would Friday the twenty second at three forty five work?" — "Yes, Friday at three forty five is
       // good.": a weekday and clock time said back, with no date of their own, confirm the date just

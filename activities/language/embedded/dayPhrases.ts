@@ -147,6 +147,7 @@ function nextHoliday(name: string, from: Day): Day | null {
 
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|(${Object.keys(ORDINAL_WORDS).join('|')})`;
+const ORDINAL_OR_BARE_DAY = `(\\d{1,2})(?:st|nd|rd|th)?|(${Object.keys(ORDINAL_WORDS).join('|')})`;
 const HOLIDAY = "(thanksgiving|christmas|new year'?s?|labor day|memorial day|independence day|the fourth of july)";
 
 function ordinalValue(digits: string | undefined, word: string | undefined): number {
@@ -230,9 +231,9 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
         (_whole, weekday: string) =>
           `on ${written(addDays(nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase())), 7))}`,
       )
-      // "Friday the twelfth", "Tuesday the 3rd"
+      // "Friday the twelfth", "Tuesday the 3rd", and "Friday the 8" (a recognizer's, its "th" dropped)
       .replace(
-        new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL})\\b`, 'gi'),
+        new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL_OR_BARE_DAY})\\b(?![.:,]\\d)`, 'gi'),
         (whole, _weekday: string, digits?: string, word?: string) => {
           const day = nextDayOfMonth(today, ordinalValue(digits, word));
           return day ? `on ${written(day)}` : whole;

@@ -195,7 +195,7 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // made on a home ("want to offer 425 tonight") and a property bought to rent out are a buyer's.
   [
     2,
-    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|making|put in|putting in|write|writing|submit|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   [
     1,
@@ -553,6 +553,16 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   ) {
     return amount.value * 1000;
   }
+  // "They are asking $149.9": one decimal is no cents; pairs and a hundreds digit (149,900).
+  const tenths = amount.value * 10;
+  if (
+    amount.explicit &&
+    !Number.isInteger(amount.value) &&
+    Math.abs(tenths - Math.round(tenths)) < 1e-9 &&
+    amount.value >= 50 &&
+    amount.value < 1000
+  )
+    return Math.round(tenths) * 100;
   // "two thirty nine nine" written "2399": pairs and a hundreds digit, 239,900 (not 2.4 million).
   if (
     !amount.explicit &&
@@ -673,6 +683,9 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       lastSaid = amounts[amounts.length - 1]!;
       if (THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastSaid, sentence, true);
       if (!role) continue;
+      // "$24 an hour, $40 a week" (a recognizer's "40 hours a week"): a week's pay below a hundred
+      // after an hourly wage is the hours worked.
+      if (role === 'weekly_income' && lastInTurn?.role === 'hourly_income' && amounts[0]!.value < 100) continue;
       lastInTurn = { role, amount: amounts[0]! };
       if (!(role in PLAUSIBLE_AMOUNTS)) continue;
       // "Our budget is about 2,500 a month": a monthly figure is no home's price, value or loan.
@@ -737,9 +750,12 @@ const CASH_FROM_OWN_HOME = (sentence: Sentence) =>
 
 function extractOccupancy(text: CallText): Found | null {
   for (const [occupancy, cue] of OCCUPANCY_CUES) {
+    // "Will you rent it out, or is it for your family?" asks (on a mono recording anyone may say it);
+    // "Is it your primary home? Yes" there is most often answered yes.
     const said = text.sentences.find(
       (sentence) =>
         byCustomer(sentence) &&
+        !(occupancy !== 'PrimaryResidence' && /\?\s*$/.test(sentence.text)) &&
         saidWithoutNegation(sentence, cue) &&
         !(occupancy === 'Investment' && CASH_FROM_OWN_HOME(sentence)),
     );
@@ -968,7 +984,7 @@ const DECLINES =
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 /** Buying words; an offer made on a home is a buyer's ("We made an offer of 399 on a little bungalow"). */
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b[^.?!]{0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b(?:[^.?!]|\.(?=\d)){0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -1880,6 +1896,9 @@ const unitPricesAsMeant = (said: string) =>
 /** "A forty by sixty tent", "eighteen by thirty six": a size, no sum. */
 const DIMENSIONS = /\b\d+(?:\.\d+)?\s*(?:by|x)\s*\d+(?:\.\d+)?\b/gi;
 const COUNT_FOR_PRICE = /\b(?:[1-9]|1[0-2])\s+(?=for\s+\$?\d{2,})/gi;
+/** A figure with its measure is a size, no sum: "my 26-foot sailboat", "a 40 gallon tank". */
+const MEASURED =
+  /(?<![$\d.,])\b\d[\d,]*(?:\.\d+)?[- ](?:foot|feet|ft|inch|inches|meters?|metres?|miles?|yards?|acres?|pound|lbs?|gallons?)\b/gi;
 const COUNTED_THINGS =
   /(?<!\$)\b\d(?:[\d,]*\d)?\s+(?!(?:dollars|bucks|grand|thousands|hundreds|millions|billions|cents|k|plus|minus|less|was|has|is|this|thus|as|yes|versus|across|bonus|sounds|works|looks|seems|means|makes|goes|comes|runs|includes|covers|takes|gets|does|says|needs|depends|stays|starts|ends|applies)\b)[a-z]+s\b/gi;
 
@@ -2592,6 +2611,8 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
 }
 
 /** Candidate values of a field in one sentence. */
+const CAPACITY_SAID = /\b(?:holds?|seats?|sleeps?|fits?|accommodates?)\s+(?:up to\s+|about\s+|around\s+)?\d+\b/gi;
+const CAPACITY_ASKED = /\b(?:capacity|max(?:imum)?|holds?|seats?|sleeps?|fits?|accommodates?)\b/i;
 function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, keywords: string[]): unknown[] {
   switch (field.type) {
     case 'money': {
@@ -2602,6 +2623,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
           .replace(DIMENSIONS, ' ')
+          .replace(MEASURED, ' ')
           .replace(AGES_SAID, ' '),
       );
       return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
@@ -2615,8 +2637,12 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
       if (asksAgeOfAThing(field)) return yearsOldIn(sentence.text, text.facts.recordedAt);
       const change = countsOfAChange(sentence.text, field);
       if (change) return change;
-      // An age is no count of children: "twin boys, 18 months old" is 18 months, not 2.
-      const said = /\b(?:age|old)\b/i.test(fieldText(field)) ? sentence.text : withMultipleBirthsCounted(sentence.text);
+      // An age is no count of children: "twin boys, 18 months old" is 18 months, not 2. What each
+      // thing holds is no count of things ("Our rooms hold six, so two rooms"), unless that is asked.
+      const counted = /\b(?:age|old)\b/i.test(fieldText(field))
+        ? sentence.text
+        : withMultipleBirthsCounted(sentence.text);
+      const said = CAPACITY_ASKED.test(fieldText(field)) ? counted : counted.replace(CAPACITY_SAID, ' ');
       const counts = countsWithNouns(said, keywords);
       const people = asksPeople(keywords) ? peopleNamedIn(said) : null;
       // "Me, my wife and our three kids" counts five people, not three.
