@@ -7163,3 +7163,55 @@ describe("found on the fifty-ninth held-out round's recordings (h461–h468), te
     ).toBe(450);
   });
 });
+
+describe('found on the sixtieth held-out round (h469–h476), tested in other words', () => {
+  test('lending: "still about 140 thousand on the mortgage" is the balance a refinance borrows', () => {
+    expect(
+      lead([
+        ['customer', "There's still about 140 thousand on the mortgage, and I'd like to refinance it into my name."],
+        ['agent', "What's the place worth?"],
+        ['customer', 'Maybe three hundred.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 140_000, property_value: 300_000 });
+  });
+
+  test('datasets: a price "including" what comes with it, wildlife by its kind, acres for an acreage, a party listed, a price "each" per person', () => {
+    const visit = datasetOf('visit', [
+      ['animal_type', 'string', 'animal type'],
+      ['removal_price', 'money', 'removal price'],
+      ['acreage', 'number', 'acreage'],
+    ]);
+    expect(
+      extractDataset(
+        visit,
+        call([
+          ['customer', 'We have raccoons under the porch at our farm. It sits on twelve acres.'],
+          ['agent', "That's three ten including the trapping."],
+        ]),
+      ).data,
+    ).toEqual({ animal_type: 'raccoons', removal_price: 310, acreage: 12 });
+    const tasting = datasetOf('tasting', [
+      ['guest_count', 'number', 'number of guests'],
+      ['price_per_guest', 'money', 'price per guest'],
+    ]);
+    expect(
+      extractDataset(
+        tasting,
+        call([
+          ['customer', "I'd like a wine tasting for my husband and me."],
+          ['agent', "It's forty each, and it runs ninety minutes."],
+        ]),
+      ).data,
+    ).toEqual({ guest_count: 2, price_per_guest: 40 });
+  });
+
+  test('scorecard: "Have any of you ridden before?" asks about the customer', () => {
+    expect(
+      scored([
+        ['agent', 'Greenway Stables, this is Priya.'],
+        ['customer', 'A trail ride for my two cousins and me.'],
+        ['agent', 'Have any of you ridden before?'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+});

@@ -299,10 +299,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ],
   // "A new loan around 236 to pay off the mortgage and the cards": the new loan, not what it pays off.
   ['loan_amount', /\b(new (?:loan|mortgage)|(?:loan|line) of)\b/i],
-  // "About 168 left.": a sum said with "left" is what is still owed.
+  // "About 168 left.": a sum said with "left" is what is still owed, and so is one "on the mortgage"
+  // ("There's still about ninety thousand on the mortgage").
   [
     'balance',
-    /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on)\b|\d\s*(?:k|grand|thousand)?\s+(?:left|remaining)\b/i,
+    /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on|on (?:the|my|our|his|her|their|that) (?:mortgage|loan|note))\b|\d\s*(?:k|grand|thousand)?\s+(?:left|remaining)\b/i,
   ],
   ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash)\b/i],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
@@ -1349,6 +1350,40 @@ const RELATED_WORDS: Record<string, string[]> = {
   destination: ['moving', 'move', 'relocating', 'going', 'headed'],
   origin: ['moving', 'move', 'relocating', 'coming'],
   city: ['town'],
+  // "I think we have bats in our attic": wildlife by its kinds.
+  animal: [
+    'bat',
+    'raccoon',
+    'squirrel',
+    'skunk',
+    'opossum',
+    'possum',
+    'bird',
+    'pigeon',
+    'snake',
+    'groundhog',
+    'mole',
+    'chipmunk',
+    'mouse',
+    'mice',
+    'rat',
+    'bee',
+    'wasp',
+  ],
+  wildlife: [
+    'bat',
+    'raccoon',
+    'squirrel',
+    'skunk',
+    'opossum',
+    'possum',
+    'bird',
+    'pigeon',
+    'snake',
+    'groundhog',
+    'mole',
+    'chipmunk',
+  ],
   pest: [
     'roach',
     'ant',
@@ -1815,10 +1850,15 @@ function countOfUs(said: string): number | null {
     );
   return andMe ? Number(andMe[1] ?? andMe[2]) + 1 : null;
 }
-/** "I'd like to book the sunset tour for 4 of us": a party counted without the field's words. */
+/**
+ * "I'd like to book the sunset tour for 4 of us", "a sourdough class for my sister and me": a party
+ * counted or listed without the field's words.
+ */
 function partyCountSaid(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
-    const count = countOfUs(sentence.text);
+    const count =
+      countOfUs(sentence.text) ??
+      (/\bfor (?:me|myself|my|our)\b/i.test(sentence.text) ? peopleNamedIn(sentence.text) : null);
     if (count !== null) return { value: count, sentences: [sentence] };
   }
   return null;
@@ -2280,6 +2320,7 @@ const MEASURE_UNITS: [asked: RegExp, said: string][] = [
   [/\binch(?:es)?\b/i, String.raw`(?:inch|inches)`],
   [/\b(?:meters?|metres?)\b/i, String.raw`(?:meters?|metres?)`],
   [/\bmiles\b/i, String.raw`miles?`],
+  [/\bacre(?:s|age)?\b/i, String.raw`acres?`],
   [/\b(?:pounds|lbs)\b/i, String.raw`(?:pounds?|lbs?)`],
 ];
 function unitAsked(field: DatasetField): string | null {
@@ -2482,8 +2523,10 @@ function amountsTiedTo(said: string, keywords: string[]): number[] {
   return tied;
 }
 
+const PER_PERSON =
+  /\b(?:per|each|a) (?:person|head|guest|attendee|participant|student|adult|child|kid|player|rider|seat)\b/i;
 /** A figure said "a", "per" or "each" of one of the field's things: "85 a van", "$40 per head", "12 dollars a foot". */
-function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
+function pricePerThingSaid(text: CallText, keywords: string[], perPerson: boolean): Found | null {
   for (const sentence of text.sentences) {
     for (const match of unitPricesAsMeant(sentence.text).matchAll(
       /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:(?:dollars?|bucks)\s+)?(?:a|an|per|each|for each)\s+([a-z]+)\b/gi,
@@ -2494,19 +2537,22 @@ function pricePerThingSaid(text: CallText, keywords: string[]): Found | null {
     }
   }
   // "How many shirts?" — … — "They're eleven fifty each.": a figure "each" with no word after it is
-  // the price of the field's thing when that thing was named in the turns just before.
+  // the price of the field's thing when that thing was named in the turns just before, and a price
+  // per person's ("a class for my sister and me" — "three hours, sixty five each").
   const thing = keywords.find((keyword) => PIECE_GOODS_WORD.test(keyword));
   for (const sentence of text.sentences) {
     const each = /(?<![\d.,-])(\$?\d[\d,.]*)\s+(?:dollars\s+)?(?:each|apiece|a piece)\b(?!\s+[a-z])/i.exec(
       sentence.text,
     );
     if (!each) continue;
-    const named = text.sentences.some(
-      (said) =>
-        said.turnIndex <= sentence.turnIndex &&
-        said.turnIndex >= sentence.turnIndex - 3 &&
-        [...keywordsSaidIn(said.text, keywords)].some((word) => !PRICE_WORDS.includes(word) && word !== 'per'),
-    );
+    const named =
+      perPerson ||
+      text.sentences.some(
+        (said) =>
+          said.turnIndex <= sentence.turnIndex &&
+          said.turnIndex >= sentence.turnIndex - 3 &&
+          [...keywordsSaidIn(said.text, keywords)].some((word) => !PRICE_WORDS.includes(word) && word !== 'per'),
+      );
     if (!named) continue;
     const [amount] = amountsIn(thing ? pairsAsDollarsAndCents(each[1]!) : each[1]!);
     if (amount) return { value: amount.value, sentences: [sentence] };
@@ -2866,7 +2912,7 @@ const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.in
  * a year, a size).
  */
 const PRICE_STATED =
-  /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|\s+and\s+(?=(?:it|it's|that|that's|they|we|you|I)\b)|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|before tax(?:es)?|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
+  /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|\s+and\s+(?=(?:it|it's|that|that's|they|we|you|I)\b)|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|out the door|before tax(?:es)?|including\b|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
 /** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
@@ -2978,7 +3024,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   }
   // "Full details are eighty five a van": a price per thing is the figure said "a"/"per" that thing.
   if (field.type === 'money' && /\bper\b|\beach\b/i.test(fieldText(field))) {
-    const perThing = pricePerThingSaid(text, keywords);
+    const perThing = pricePerThingSaid(text, keywords, PER_PERSON.test(fieldText(field)));
     if (perThing) return perThing;
   }
   // "How many people are you bringing, and when?" — "Forty five people, March eighteenth": the date
