@@ -7215,3 +7215,60 @@ describe('found on the sixtieth held-out round (h469–h476), tested in other wo
     ).toBe(true);
   });
 });
+
+describe("found on the sixtieth held-out round's recordings (h469–h476), tested in other words", () => {
+  test('lending: ", real live there, my wife and I." is "we\'ll live there"; "In an HVAC installer with …" is a job and its employer', () => {
+    expect(
+      lead([
+        ['agent', 'Have you found a home yet?'],
+        ['customer', 'A ranch listed at two eighty, real live there, my wife and I.'],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(
+      lead([
+        ['agent', 'And your job?'],
+        ['customer', 'In an HVAC installer with Brightline Mechanical, about 6,000 a month.'],
+      ]).employer_name,
+    ).toBe('Brightline Mechanical');
+  });
+
+  test('appointments: "listed at 3-1-D-5" is no time; "The next one is Sunday, the 18th at two." offers a class', () => {
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['customer', 'A duplex listed at 3-1-D-5.'],
+        ['agent', 'Can you come in Friday at ten?'],
+        ['customer', 'Friday at ten works.'],
+      ]),
+    ).toEqual(['2026-10-16T10:00:00-04:00']);
+    expect(
+      starts([
+        ['agent', 'The next one is Sunday, the 18th at two.'],
+        ['customer', 'Sunday, the 18th at two.'],
+        ['customer', 'Boot us both.'],
+      ]),
+    ).toEqual(['2026-10-18T14:00:00-04:00']);
+  });
+
+  test('scorecard: "Is this the home you\'ll live in?", "And your income." and "Lovely, have either of you ridden before." ask; "Is this Tom?" and "Can you come in Saturday at 9:30 to sign?" do not', () => {
+    const asked = (question: string) =>
+      scored([
+        ['agent', 'Northgate Lending, this is Priya.'],
+        ['customer', 'We found a house.'],
+        ['agent', question],
+      ]).needs_discovery;
+    for (const question of [
+      "Is this the home you'll live in?",
+      'And your income.',
+      'Lovely, have either of you ridden before.',
+    ])
+      expect(asked(question)).toBe(true);
+    for (const logistics of ['Is this Tom?', 'Can you come in Saturday at 9:30 to sign?'])
+      expect(asked(logistics)).toBe(false);
+  });
+
+  test('tasks: "Have either of you sailed before?" asks and requests nothing', () => {
+    expect(detectActions(call([['agent', 'Have either of you sailed before?']]), null).tasks).toEqual([]);
+  });
+});

@@ -43,6 +43,19 @@ describe('spoken-form normalization', () => {
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 
+  test.each([
+    // A recognizer's "we'll live there" opening a clause; "a real live band" is English.
+    [
+      'A ranch listed at 280, real live there, my wife and I.',
+      "A ranch listed at 280, we'll live there, my wife and I.",
+    ],
+    ['We hired a real live band.', 'We hired a real live band.'],
+    // Its "I'm an" before a job that opens with an acronym keeps the article heard.
+    ['In an HVAC installer with Brightline Mechanical.', "I'm an HVAC installer with Brightline Mechanical."],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+
   test('parses number words as one value, and refuses runs that are not one number', () => {
     expect(parseNumberWords(['nine', 'hundred', 'ninety', 'nine', 'thousand'])).toBe(999_000);
     expect(parseNumberWords(['a', 'hundred'])).toBe(100);

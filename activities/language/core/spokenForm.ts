@@ -596,7 +596,7 @@ const HYPHENATED_NUMBER_WORDS = new RegExp(
   'gi',
 );
 const HEARD_IN_FOR_I_AM =
-  /(^|[.!?,]\s+)(?:[Ii]n|[Hh]im) (an?|the|and) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent|ic)|tech|nurse|clerk|cook|chef|aide|paralegal))(?= (?:at|for|with) [A-Za-z])/g;
+  /(^|[.!?,]\s+)(?:[Ii]n|[Hh]im) (an?|the|and) ((?:[A-Za-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian|or|er|ant|ent|ic)|tech|nurse|clerk|cook|chef|aide|paralegal))(?= (?:at|for|with) [A-Za-z])/g;
 /** Words ending like a job's that name a place or a thing ("in the center at …", "in a trailer for …"). */
 const NOT_A_JOB =
   /\b(?:center|corner|water|winter|summer|order|border|letter|number|other|computer|folder|paper|chapter|quarter|theater|shelter|trailer|tower|power|river|floor|door|color|meantime|moment|event|apartment|department|basement|parent|restaurant|mirror|interior|exterior|corridor|elevator|factor|sector|harbor|manor|parlor|after|matter|register|cluster|trimester|semester|weather|clinic|public|music|traffic|topic|picnic|panic)$/i;
@@ -632,6 +632,12 @@ export function fixRecognizerSlips(text: string): string {
       // have" stays: it is English).
       .replace(/\b(I) all (?=[a-z])/g, "$1'll ")
       .replace(/\b([Ww]e) all be\b/g, "$1'll be")
+      // "A split level listed at …, real live there, my son and I.": a recognizer's "we'll live there"
+      // (not "a real live band": "real" opens the clause and a place follows).
+      .replace(
+        /(^|[.,;!?]\s+)([Rr])eal live (?=there\b|here\b|in (?:it|there|the)\b)/g,
+        (_said, lead: string, r: string) => `${lead}${r === 'R' ? 'W' : 'w'}e'll live `,
+      )
       .replace(/\b(equity|credit)\s+align\b/gi, '$1 a line')
       .replace(/\b([Aa])lign(?= of\b)/g, '$1 line')
       .replace(/\bday eight(?=\s*\?)/gi, 'date')
@@ -715,7 +721,10 @@ export function fixRecognizerSlips(text: string): string {
       // "In a structural engineer at Rask Kilbride", ", in a veterinary technician at …", "Him and
       // aircraft mechanic at Tradewind Aviation": a recognizer's "I'm a(n)" before a job and where it is done.
       .replace(HEARD_IN_FOR_I_AM, (said, lead: string, article: string, job: string) =>
-        NOT_A_JOB.test(job) ? said : `${lead}I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
+        NOT_A_JOB.test(job)
+          ? said
+          : // An acronym keeps the article heard ("an HVAC technician").
+            `${lead}I'm ${/^[A-Z]{2,}\b/.test(job) && /^an?$/.test(article) ? article : /^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
       )
       // "Thursday at 7.30 and the evening": after a time, a recognizer's "and the" is "in the".
       .replace(/(\b\d{1,2}(?:[:.]\d\d)?\s*)and the (morning|afternoon|evening|night)\b/gi, '$1in the $2')
