@@ -7272,3 +7272,126 @@ describe("found on the sixtieth held-out round's recordings (h469–h476), teste
     expect(detectActions(call([['agent', 'Have either of you sailed before?']]), null).tasks).toEqual([]);
   });
 });
+
+describe('found on the sixty-first held-out round (h477–h484), tested in other words', () => {
+  test('lending: an owner-operator "leased on to Harwell Transport" works for it; "It\'ll be just us." answers who lives there (not "just me on the loan")', () => {
+    expect(
+      lead([
+        ['agent', 'How do you earn your income?'],
+        ['customer', "I'm an owner-operator leased on to Harwell Transport, I net about 80,000 a year."],
+      ]).employer_name,
+    ).toBe('Harwell Transport');
+    expect(
+      lead([
+        ['agent', 'Who will live there?'],
+        ['customer', "It'll be just us."],
+      ]).occupancy,
+    ).toBe('PrimaryResidence');
+    expect(lead([['customer', "It'd be just me on the loan."]]).occupancy).toBeUndefined();
+  });
+
+  test('datasets: an instrument by its kind, "two bedrooms" for a room count', () => {
+    const repair = datasetOf('repair', [
+      ['instrument_type', 'string', 'instrument type'],
+      ['room_count', 'number', 'room count'],
+    ]);
+    expect(
+      extractDataset(
+        repair,
+        call([
+          ['customer', "My daughter's old violin needs new strings."],
+          ['customer', 'We also need two bedrooms and the stairs cleaned.'],
+        ]),
+      ).data,
+    ).toEqual({ instrument_type: 'violin', room_count: 2 });
+  });
+
+  test('scorecard: "Does it rattle when she plays, or only when tuned?" asks; "Sure, I\'ll drop them off Thursday." agrees', () => {
+    const turns: Turn[] = [
+      ['agent', 'Harbor Strings, this is Priya.'],
+      ['customer', 'My violin rattles.'],
+      ['agent', 'Does it rattle when she plays, or only when tuned?'],
+      ['customer', "Sure, I'll drop them off Thursday."],
+    ];
+    expect(scored(turns)).toMatchObject({ needs_discovery: true, next_steps_agreed: true });
+  });
+
+  test("tasks: a need said in the customer's first turn is why they called, not a document to send", () => {
+    const { tasks } = detectActions(
+      call([
+        ['agent', 'Brightline Studio, Priya speaking.'],
+        ['customer', 'Hi, this is Dana Price. I need photos of our new storefront for the website.'],
+        ['agent', "Sure. I'll need a copy of your floor plan."],
+      ]),
+      null,
+    );
+    expect(tasks.map((task) => task.owner)).toEqual(['customer']);
+  });
+});
+
+describe("found on the sixty-first held-out round's recordings (h477–h484), tested in other words", () => {
+  test('lending: "5% down" and "who will live there?" are a lender\'s words', () => {
+    const buyer = call([
+      ['agent', 'Congratulations. How much would you put down, and who will live there?'],
+      ['customer', "5% down, and it'd be just me."],
+      ['customer', 'I found a townhome I like.'],
+    ]);
+    expect(classifyLending(buyer).lending).toBe(true);
+    expect(
+      classifyLending(call([['customer', 'Our sales are 20% down this spring, so we need a cheaper plan.']])).lending,
+    ).toBe(false);
+  });
+
+  test('lending: on a mono recording the business in the greeting ("… L. | Worse at Bellhaven Credit Union") is no employer', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Hi, this is William L. Worse at Bellhaven Credit Union returning your call.' },
+        { speaker: 'unknown', text: 'Where do you work?' },
+        { speaker: 'unknown', text: 'The house is worth around 440.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Valeria Elmsworth' },
+    );
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, mono).data.employer_name).toBeUndefined();
+  });
+
+  test('scorecard: "Fun, now old is the birthday boy." (a recognizer\'s "how") and "any allergies we should know about," ask', () => {
+    for (const question of ['Fun, now old is the birthday boy.', 'any allergies we should know about,'])
+      expect(
+        scored([
+          ['agent', 'Jumpers Park, this is Priya.'],
+          ['customer', 'I want to book a party.'],
+          ['agent', question],
+        ]).needs_discovery,
+      ).toBe(true);
+  });
+
+  test('datasets: the business named in the greeting asks for no name ("Zorbino, …" is a recognizer\'s garbled "hi")', () => {
+    const tuning = datasetOf('tuning', [['piano_type', 'string', 'piano type']]);
+    // Better none than the garbled word; the greeting still tells what the call is about.
+    expect(
+      extractDataset(
+        tuning,
+        call([
+          ['agent', 'Tuneful Piano Care, Kenelm speaking.'],
+          ['customer', 'Zorbino, we have a baby grand that needs tuning.'],
+        ]),
+      ).data.piano_type,
+    ).toBeUndefined();
+  });
+
+  test('datasets: "Lessons run to hours" is two hours; a "two-storey house" counts stories', () => {
+    const lesson = datasetOf('lesson', [
+      ['lesson_hours', 'number', 'lesson hours'],
+      ['story_count', 'number', 'number of stories'],
+    ]);
+    expect(
+      extractDataset(
+        lesson,
+        call([
+          ['customer', 'We live in a two-storey house.'],
+          ['agent', 'Lessons run to hours, at your place.'],
+        ]),
+      ).data,
+    ).toEqual({ lesson_hours: 2, story_count: 2 });
+  });
+});

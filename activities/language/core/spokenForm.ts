@@ -628,6 +628,13 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\b(come|be|stop|swing|drop) in ?to Morrow\b/g, '$1 in tomorrow')
       // "Thursday at 11,15": a time a recognizer wrote with a comma (no thousands group has two digits).
       .replace(/\bat (1[0-2]|0?[1-9]),([0-5]\d)\b(?![,.]?\d)/gi, 'at $1:$2')
+      // "Fun, now old is the birthday girl.": a recognizer's "how" before what a question measures.
+      .replace(
+        /\b([Nn])ow (old|many|much|long|big|far|soon|often) (?=(?:is|are|was|were|do|does|did|would|will|should|can|could)\b)/g,
+        (_said, n: string, measure: string) => `${n === 'N' ? 'H' : 'h'}ow ${measure} `,
+      )
+      // "Parties run to hours": after a verb of lasting, "to" before a unit of time is a recognizer's "two".
+      .replace(/\b(runs?|lasts?|takes?|for|about|around) to (hours|days|weeks|minutes|nights)\b/gi, '$1 two $2')
       // "I all have them to you by Friday", "we all be there": a recognizer's "I'll", "we'll" ("we all
       // have" stays: it is English).
       .replace(/\b(I) all (?=[a-z])/g, "$1'll ")

@@ -376,14 +376,16 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       continue;
     }
     const commitment = FIRST_PERSON_COMMITMENT.exec(sentence.text);
-    // "Give me a call back at…" asks for a call as "call me back at…" does.
+    // "Give me a call back at…" asks for a call as "call me back at…" does. A need said in the
+    // customer's first turn is why they called ("Hi, this is Rowena … I need aerial photos of a
+    // listing"): the service asked for, no document to send.
+    const reasonForCalling =
+      sentence.speaker === 'customer' &&
+      sentence.turnIndex === text.sentences.find((said) => said.speaker === 'customer')?.turnIndex;
+    const asked = sentence.text.replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`);
     const request = commitment
       ? null
-      : REQUEST.exec(
-          sentence.text
-            .replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`)
-            .replace(NEEDS_A_DOCUMENT, 'please send '),
-        );
+      : REQUEST.exec(reasonForCalling ? asked : asked.replace(NEEDS_A_DOCUMENT, 'please send '));
     const match = commitment ?? request;
     if (!match) continue;
     // "I've heard I can put just three percent down": what one was told one could do, no promise.

@@ -155,9 +155,10 @@ const BENEFIT_TO_BUY =
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
-    // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word.
+    // A recognizer's "Morgge", "mortage", "Morgoth" on telephone audio is still the word; "5% down" (a down
+    // payment in percent, not "sales are 20% down") is a buyer's.
     new RegExp(
-      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|gift of equity|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|(?:take|taking|took|pull|pulling|get|getting|cash|cashing) (?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:some|a little|a bit of|part of the|the) (?:money|cash|equity)) out of (?:my|our|the|your|his|her|their) (?:house|home|property|condo|townhouse|place|equity)|` +
+      String.raw`\b(mortgages?|mort?g+a?ge?s?|mortages?|mortgaged|morgoth|refinan\w*|refi|heloc|home equity|pre-?approv\w*|pre-?qualif\w*|fha|usda|jumbo|down ?payments?|escrow|closing costs?|underwrit\w*|loan officers?|rate lock|lenders?|mortgage insurance|pmi|gift of equity|clear(?:ed)? to close|closing disclosure|certificate of eligibility|va (?:loans?|benefit|mortgage|cash)|conventional loans?|loan estimate|adjustable[- ]rates?|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d{1,3}(?: ?(?:percent|%))?|\$?\d{2,3} ?(?:k|grand|thousand)|\$?\d{2,3},\d{3}|\$?\d{5,6}|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?<![\d.])(?<!\b(?:are|is|was|were|been|be) )\d{1,2}(?:\.\d)? ?(?:%|percent) down\b|cash[- ]out refi\w*|lock(?:ing)? (?:in )?(?:the|your|a|that|our|my|today's) (?:interest )?rate|(?:construction|home|land|bridge) loans?|(?:borrow\w*|loan|line|credit)\b[^.?!]{0,25}\bagainst (?:my|our|the|your|his|her) (?:house|home|property|condo|equity)|(?:take|taking|took|pull|pulling|get|getting|cash|cashing) (?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:some|a little|a bit of|part of the|the) (?:money|cash|equity)) out of (?:my|our|the|your|his|her|their) (?:house|home|property|condo|townhouse|place|equity)|` +
         BENEFIT_TO_BUY.source.slice(2, -2) +
         ')\\b',
       'gi',
@@ -182,11 +183,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // "King's very credit union, Hortense speaking": a recognizer writes the name of a credit union that
   // answers the call in lower case, or splits it.
   [2, /^(?:[\w'-]+ ){0,2}[a-z][\w'-]* (?:federal )?credit union\b/g],
-  // "Would you live in one of the units?", "Would this be where you live?", "It would be your home?": whether the buyer will live there is a lender's question
+  // "Would you live in one of the units?", "Would this be where you live?", "It would be your home?", "Who will live there?": whether the buyer will live there is a lender's question
   // (occupancy sets the loan's terms), a sure one in a short call.
   [
     3,
-    /\b(?:(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit|townhouse|townhome|cabin|duplex)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
+    /\b(?:who (?:will|would|is going to) (?:be )?(?:live|living) (?:there|in it)|(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit|townhouse|townhome|cabin|duplex)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
   // "Who do you work for?", "How do you earn your living?", "How does your pay work?" — "Base pay plus per
   // diem, it comes to roughly 5400 a month": a lender verifies employment and pay, other trades
@@ -726,7 +727,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both| each)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?) living (?:there|in it|here)|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base|(?:it's|it is|it'd be|it would be|this is|that's) for (?:me|us) and (?:my|our) (?:\w+ )?(?:kids|children|boys|girls|sons?|daughters?|family|wife|husband|partner|mom|mother|dad|father))\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both| each)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?) living (?:there|in it|here)|(?:it(?:'d| would|'ll| will) be|that'?s) (?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?)\b(?! on\b)|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base|(?:it's|it is|it'd be|it would be|this is|that's) for (?:me|us) and (?:my|our) (?:\w+ )?(?:kids|children|boys|girls|sons?|daughters?|family|wife|husband|partner|mom|mother|dad|father))\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -797,7 +798,9 @@ const EMPLOYER_PATTERNS = [
     `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`\\b(?:I'm|I am)\\s+(?:at|with)\\s+(${ORG})`),
-  // A travel nurse's or a contractor's agency: "I'm on contract with Aya Healthcare", "contracted through X".
+  // A travel nurse's or a contractor's agency: "I'm on contract with Aya Healthcare", "contracted through X";
+  // an owner-operator's carrier: "I'm an owner-operator leased to Pinecliff Freight".
+  new RegExp(`\\bleased (?:on )?(?:to|with|onto)\\s+(?:the\\s+)?(${ORG})`),
   new RegExp(
     `\\b(?:I'm|I am|I've been|I have been|I work)\\s+(?:on (?:a )?contract|contracted|contracting|on assignment)\\s+(?:with|through|for)\\s+(?:the\\s+)?(${ORG})`,
   ),
@@ -884,12 +887,17 @@ function cleanOrg(name: string): string | null {
 }
 
 function extractEmployer(text: CallText): Found | null {
+  // On a mono recording the agent's own greeting ("This is Will at Bellhaven Credit Union, returning
+  // your call") is anyone's: the business it names there is no employer of the customer's.
+  const greeting = (sentence: Sentence) =>
+    sentence.turnIndex === text.sentences[0]?.turnIndex && sentence.speaker === 'unknown';
   for (const sentence of text.sentences.filter(byCustomer)) {
     for (const clause of sentence.text.split(/;|\bbut\b|\bnow\b/)) {
       if (FORMER.test(clause)) continue;
       for (const pattern of EMPLOYER_PATTERNS) {
         const name = pattern.exec(clause.trim())?.[1];
         const cleaned = name ? cleanOrg(name) : null;
+        if (cleaned && greeting(sentence) && agentOrganizationsOf(text).has(cleaned)) continue;
         if (cleaned) return { value: cleaned, sentences: [sentence] };
       }
       const ownBusiness = OWN_BUSINESS_NAMED.exec(clause)?.[1];
@@ -1350,6 +1358,29 @@ const RELATED_WORDS: Record<string, string[]> = {
   destination: ['moving', 'move', 'relocating', 'going', 'headed'],
   origin: ['moving', 'move', 'relocating', 'coming'],
   city: ['town'],
+  // "three bedrooms" counts rooms; an instrument by its kinds ("my acoustic guitar"); a recognizer's
+  // British "three-storey house".
+  room: ['bedroom', 'bathroom'],
+  story: ['storey'],
+  instrument: [
+    'guitar',
+    'piano',
+    'violin',
+    'viola',
+    'cello',
+    'bass',
+    'drum',
+    'ukulele',
+    'banjo',
+    'mandolin',
+    'saxophone',
+    'trumpet',
+    'trombone',
+    'flute',
+    'clarinet',
+    'harp',
+    'keyboard',
+  ],
   // "I think we have bats in our attic": wildlife by its kinds.
   animal: [
     'bat',
@@ -1568,9 +1599,13 @@ function agentOrganizationsOf(text: CallText): ReadonlySet<string> {
   const agentSaid = text.sentences.filter(
     (s) => s.speaker === 'agent' || (s.speaker === 'unknown' && s.turnIndex === 0),
   );
-  for (const sentence of agentSaid) {
-    if (!(first && sentence.text.includes(first)) && !/\b(?:calling|this is|my name is)\b/i.test(sentence.text))
-      continue;
+  for (const [at, sentence] of agentSaid.entries()) {
+    // "Hi, this is William L. | Worse at Bellhaven Credit Union": a name's initial may end a sentence.
+    const previous = agentSaid[at - 1];
+    const before =
+      previous?.turnIndex === sentence.turnIndex && /\b[A-Z]\.$/.test(previous.text.trim()) ? previous.text : '';
+    const said = `${before} ${sentence.text}`;
+    if (!(first && said.includes(first)) && !/\b(?:calling|this is|my name is)\b/i.test(said)) continue;
     const match = ORG_AFTER.exec(sentence.text);
     const name = match ? cleanOrg(match[1]!) : null;
     if (name) own.add(name);
@@ -1583,6 +1618,13 @@ function agentOrganizationsOf(text: CallText): ReadonlySet<string> {
   return own;
 }
 
+/** A sentence without the agent's business named in it. */
+function withoutAgentsOrganization(said: string, text: CallText): string {
+  return [...agentOrganizationsOf(text)].reduce(
+    (rest, own) => rest.replace(new RegExp(`\\b${escapeRegex(own)}\\b`, 'gi'), ' '),
+    said,
+  );
+}
 /** A value that is the agent's organization or a word of its name ("Shield" of "Shield Pest Solutions"). */
 function inAgentsOrganization(value: string, text: CallText): boolean {
   const said = new RegExp(`\\b${escapeRegex(value)}\\b`, 'i');
@@ -2117,9 +2159,16 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
   for (const sentence of text.sentences) {
     if (!byCustomer(sentence)) continue;
     // The turn before asks (a recognizer may drop its question mark); the first name in the reply answers.
+    const keywordsAsked = (said: (turn: Sentence) => string) =>
+      new Set(precedingTurn(text, sentence).flatMap((turn) => [...keywordsSaidIn(said(turn), keywords)])).size;
     const asked =
-      new Set(precedingTurn(text, sentence).flatMap((said) => [...keywordsSaidIn(said.text, keywords)])).size ||
+      keywordsAsked((turn) => turn.text) ||
       (precedingTurn(text, sentence).some((said) => asksWhatIsUsed(field, said.text)) ? 1 : 0);
+    // The agent's business named in a greeting ("Tuneful Piano Care, Kenelm speaking.") tells what the
+    // call is about, but asks for no name: "Chinatico, …" (a recognizer's "Hi Nico") answers nothing.
+    const askedBeyondOwnName =
+      keywordsAsked((turn) => withoutAgentsOrganization(turn.text, text)) > 0 ||
+      precedingTurn(text, sentence).some((said) => asksWhatIsUsed(field, said.text));
     if (asked === 0 || (best && best.asked >= asked)) continue;
     // "Who handles it now?" asks for an organization, not for a thing.
     if (kind === 'thing' && precedingTurn(text, sentence).some((said) => /^\W*who\b/i.test(said.text))) continue;
@@ -2138,6 +2187,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
     const thing = IT_IS_A.exec(said)?.[1];
     const value =
       named &&
+      askedBeyondOwnName &&
       words.length <= 4 &&
       // "Yes." is a yes, whatever full stop the recognizer put after it.
       !words
