@@ -1,5 +1,6 @@
 import { detectActions } from '../../activities/language/embedded/actions';
 import { classifyLending, extractDataset } from '../../activities/language/embedded/extraction';
+import { normalizeSpokenForms } from '../../activities/language/core/spokenForm';
 import { emailsSaidIn } from '../../activities/language/embedded/values';
 import { scoreTranscript, summarizeTranscript } from '../../activities/language/embedded/summaryAndScorecard';
 import { uniqueSegments } from '../../activities/language/engine';
@@ -7393,5 +7394,96 @@ describe("found on the sixty-first held-out round's recordings (h477–h484), te
         ]),
       ).data,
     ).toEqual({ lesson_hours: 2, story_count: 2 });
+  });
+});
+
+describe('found on the sixty-second held-out round (h485–h492), tested in other words', () => {
+  test('lending: "… and my VA disability is another 1,200" adds to the pay said', () => {
+    expect(
+      lead([
+        ['agent', "And what's your income?"],
+        ['customer', "I'm retired. My pension is 2,400 a month and my VA disability is another 1,200."],
+      ]).monthly_income,
+    ).toBe(3600);
+  });
+
+  test('datasets: dogs by their breed (in the singular), a garment by its kind, a fraction of an acre, "a shepherd mix" whole', () => {
+    const stay = datasetOf('stay', [
+      ['dog_count', 'number', 'number of dogs'],
+      ['breed', 'string', 'breed'],
+      ['garment', 'string', 'garment'],
+      ['yard_acres', 'number', 'yard acres'],
+    ]);
+    expect(
+      extractDataset(
+        stay,
+        call([
+          ['customer', "We'd like to board our three labradors while we travel."],
+          ['customer', 'Also my prom gown needs taking in.'],
+          ['customer', "The yard is about half an acre, they'll love it."],
+        ]),
+      ).data,
+    ).toEqual({ dog_count: 3, breed: 'labrador', garment: 'prom gown', yard_acres: 0.5 });
+    const walk = datasetOf('walk', [['dog_breed', 'string', 'dog breed']]);
+    expect(
+      extractDataset(walk, call([['customer', 'He is a shepherd mix, about four years old.']])).data.dog_breed,
+    ).toBe('shepherd mix');
+  });
+});
+
+describe("found on the sixty-second held-out round's recordings (h485–h492), tested in other words", () => {
+  test.each([
+    ["It's 30 the night per cat.", "It's 30 a night per cat."],
+    ['Classes are in hour.', 'Classes are an hour.'],
+    ['84 the two of you.', '80 for the 2 of you.'],
+    ['Repairs like that run about to 40 in all.', 'Repairs like that run about 240 in all.'],
+    ['I have Friday V 9 open.', 'I have Friday the 9 open.'],
+    ['Weed love that, thanks.', "We'd love that, thanks."],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+
+  test('appointments: "I have Friday the 16, at 430." offers the 16th at 4:30', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', 'I have Friday the 16, at 430.'],
+          ['customer', 'That works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-16T16:30:00-04:00']);
+  });
+
+  test('lending: the agent\'s "Got it, a second home." says back an answer the recognizer lost', () => {
+    expect(
+      lead([
+        ['agent', 'Will you live in it?'],
+        ['agent', 'Got it, a second home. What do you do?'],
+      ]).occupancy,
+    ).toBe('SecondHome');
+  });
+
+  test('scorecard: "Great have you skied before." asks with its mark lost', () => {
+    expect(
+      scored([
+        ['agent', 'Summit Ski School, this is Priya.'],
+        ['customer', 'I want lessons for my wife and me.'],
+        ['agent', 'Great have you skied before.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+
+  test('datasets: on a mono recording, "Congratulations." after the garment is said names nothing', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'My prom gown needs hemming and taking in.' },
+        { speaker: 'unknown', text: 'Congratulations.' },
+      ],
+      { recorded_at: '2026-10-14T16:40:00-04:00', agentName: 'Priya Shah' },
+    );
+    expect(extractDataset(datasetOf('fitting', [['garment', 'string', 'garment']]), mono).data.garment).toBe(
+      'prom gown',
+    );
   });
 });

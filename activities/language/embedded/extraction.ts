@@ -663,12 +663,14 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       // "They were asking 740, we offered 720 and they took it": the offer the next clause says was taken.
       const offerTaken = OFFERED.test(clause) && OFFER_TAKEN.test(clauses[clauseIndex + 1] ?? '');
       const arrivedAt = (PRICE_ARRIVED_AT.test(clause) || offerTaken) && roles.purchase_price !== undefined;
-      // "I gross fifty one thousand, plus about six thousand from summer band camp": pay from a second
+      // "I gross fifty one thousand, plus about six thousand from summer band camp", "My pension is
+      // twenty one hundred a month and Social Security is another eighteen hundred": pay from a second
       // source said with the first adds to it (in the same period; one said with its own period stays apart).
       const addedPay: Found | undefined =
         lastInTurn !== null &&
         INCOME_ROLES.includes(lastInTurn.role) &&
-        /^\W*plus\b/i.test(clause) &&
+        (/^\W*plus\b/i.test(clause) ||
+          /\b(?:another|an additional|an extra)\s+(?:about |around |roughly )?\$?\d/i.test(clause)) &&
         !/\b(?:a|an|per|each|every) (?:year|month|week|hour)\b|\b(?:annually|monthly|weekly|hourly)\b/i.test(clause)
           ? roles[lastInTurn.role as MoneyRole]
           : undefined;
@@ -771,8 +773,24 @@ function extractOccupancy(text: CallText): Found | null {
     );
     if (confirmed) return { value: occupancy, sentences: [...precedingTurn(text, confirmed), confirmed] };
   }
+  // "Got it, an investment property.", "Then it's a second home.": the agent says back what was
+  // answered (the answer itself may be lost by a recognizer).
+  for (const sentence of text.sentences.filter(byAgent)) {
+    const restated = AGENT_RESTATES_OCCUPANCY.exec(sentence.text)?.[1]?.toLowerCase();
+    if (restated)
+      return {
+        value: /investment|rental/.test(restated)
+          ? 'Investment'
+          : /second|vacation/.test(restated)
+            ? 'SecondHome'
+            : 'PrimaryResidence',
+        sentences: [sentence],
+      };
+  }
   return null;
 }
+const AGENT_RESTATES_OCCUPANCY =
+  /^\W*(?:got it|okay|ok|so|then|alright|all right|great|perfect)[,.?]?\s+(?:it's |that's |this is |it is |that is )?(?:an? |your )?(investment property|rental property|second home|vacation home|primary residence)\b/i;
 
 /**
  * Words that end an organization's name, which a recognizer often writes in lower case ("Huron
@@ -1258,8 +1276,6 @@ const RELATED_WORDS: Record<string, string[]> = {
   practice: ['office', 'clinic'],
   dentist: ['doctor', 'dr', 'hygienist'],
   provider: ['doctor', 'dr', 'dentist', 'hygienist'],
-  // "What kind of dog is he?" — "A golden retriever."
-  breed: ['kind', 'mix'],
   // "Gas or electric?" — "It's gas."
   fuel: ['gas', 'electric', 'propane', 'oil', 'diesel'],
   pet: ['dog', 'cat', 'puppy', 'kitten'],
@@ -1358,6 +1374,73 @@ const RELATED_WORDS: Record<string, string[]> = {
   destination: ['moving', 'move', 'relocating', 'going', 'headed'],
   origin: ['moving', 'move', 'relocating', 'coming'],
   city: ['town'],
+  // Dogs by their breeds ("our two beagles"), garments by their kinds ("my wedding dress").
+  dog: [
+    'beagle',
+    'labrador',
+    'lab',
+    'retriever',
+    'poodle',
+    'terrier',
+    'shepherd',
+    'bulldog',
+    'husky',
+    'dachshund',
+    'spaniel',
+    'collie',
+    'boxer',
+    'corgi',
+    'pug',
+    'schnauzer',
+    'doodle',
+    'goldendoodle',
+    'labradoodle',
+    'chihuahua',
+    'greyhound',
+    'mutt',
+    'puppy',
+    'pup',
+  ],
+  // "What kind of dog is he?" — "A golden retriever."; "our two beagles".
+  breed: [
+    'kind',
+    'mix',
+    'beagle',
+    'labrador',
+    'retriever',
+    'poodle',
+    'terrier',
+    'shepherd',
+    'bulldog',
+    'husky',
+    'dachshund',
+    'spaniel',
+    'collie',
+    'boxer',
+    'corgi',
+    'pug',
+    'schnauzer',
+    'goldendoodle',
+    'labradoodle',
+    'chihuahua',
+    'greyhound',
+  ],
+  garment: [
+    'dress',
+    'gown',
+    'suit',
+    'jacket',
+    'pants',
+    'trousers',
+    'skirt',
+    'shirt',
+    'coat',
+    'blouse',
+    'jeans',
+    'tuxedo',
+    'veil',
+    'blazer',
+  ],
   // "three bedrooms" counts rooms; an instrument by its kinds ("my acoustic guitar"); a recognizer's
   // British "three-storey house".
   room: ['bedroom', 'bathroom'],
@@ -1799,8 +1882,17 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   // thing's own word is no kind of it.
   const kindOfTheWord =
     start < index && ASKS_KIND_OF_A_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
+  // "A shepherd mix": a kind's words said one after another are one thing (not "second floor | laundry",
+  // the field's own name).
+  const ofTheKind = (word: string | undefined) =>
+    word !== undefined &&
+    /^[a-z]+$/.test(word) &&
+    keywords.includes(stem(word)) &&
+    !fieldNameStems(field).includes(stem(word));
+  let last = index;
+  while (ofTheKind(words[last + 1])) last++;
   // "your skylight repaired down for Tuesday", a recognizer's "repair": the field's word as the thing is named.
-  const named = words.slice(start, kindOfTheWord ? index : index + 1);
+  const named = words.slice(start, kindOfTheWord ? index : last + 1);
   const heard = named[named.length - 1]!;
   if (!kindOfTheWord && /ed$/i.test(heard) && keywords.includes(heard.slice(0, -2).toLowerCase()))
     named[named.length - 1] = heard.slice(0, -2);
@@ -1810,8 +1902,11 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   if (!phrase.includes(' ') && fieldNameStems(field).includes(stem(phrase))) return null;
   // A question's own word asks, it does not answer: "What kind of food were you thinking?"
   if (!phrase.includes(' ') && /\?\s*$/.test(sentence.text)) return null;
-  return phrase.length > 2 ? phrase : null;
+  // A breed or a species is named in the singular, however many there are ("our two beagles" → "beagle").
+  const value = ASKS_A_BREED.test(field.name) ? phrase.replace(/ies$/, 'y').replace(/([^s])s$/, '$1') : phrase;
+  return value.length > 2 ? value : null;
 }
+const ASKS_A_BREED = /(?:^|_)(?:breed|species|variety|cultivar)(?:_|$)/i;
 
 /** A field asking the value wanted or to come ("new_size", "target speed"), or the one there is now ("current_size"). */
 const ASKS_WANTED_VALUE = /\b(?:new|target|desired|wanted|needed|goal|future|next)\b/i;
@@ -2132,8 +2227,9 @@ const ANSWER_LEAD_IN =
  */
 const IT_IS_A =
   /^(?:it's|it is|that's|that is|she's|he's|they're|we have|we've got|i have|i've got|we use|i use|we're with|i'm with|we are with|i am with|we're on|we are on|were on|were with|(?:we|i) (?:just |usually |mostly |always )?(?:buy|get|order) (?:(?:it|them|ours|mine|everything) )?(?:at|from|through))\s+(?:an?\s+|the\s+)?([a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}?)\s*(?:[.!,]|\s+(?:now|right now|currently|these days|at the moment|and|but|from|since|that|which|i think|i believe)\b|$)/i;
+// Words that open a reply and name nothing; a courtesy too ("Congratulations." after "My wedding dress needs hemming").
 const NOT_A_NAME =
-  /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye)$/;
+  /^(?:I|I'm|We|We're|We've|They're|You're|He's|She's|Yes|Yeah|No|Nope|Sure|Right|Okay|The|It|It's|My|Our|Well|Gross|About|Around|Just|Me|Honestly|Probably|Maybe|Not|Nothing|Um|Uh|Oh|So|Actually|Currently|Hmm|That|This|Those|Some|Everything|Anything|Nobody|None|Good|Great|Thanks|Hi|Hello|Let|Can|Could|What|Which|How|Why|When|Where|Who|Then|Now|Also|And|But|Because|Like|Morning|Afternoon|Evening|Hey|Sorry|Please|Thank|Welcome|Bye|Goodbye|Congratulations|Congrats|Wonderful|Lovely|Perfect|Awesome|Absolutely|Certainly|Definitely|Exactly|Fun|Nice|Cool)$/;
 
 /**
  * "What are you using today?", "Who do you use now?": the question for a field about the current
@@ -2378,9 +2474,20 @@ function unitAsked(field: DatasetField): string | null {
 }
 function measureIn(unit: string): (said: string) => number | null {
   const measured = new RegExp(String.raw`(?<![\d.,$])\b(\d[\d,]*(?:\.\d+)?)(?:-|\s+)?${unit}\b`, 'i');
+  // "about a quarter acre", "half an acre", "three quarters of a mile", "an acre and a half".
+  const fraction = new RegExp(
+    String.raw`\b(?:(?:a|one) )?(three[- ]quarters?|quarter|half|third)(?: of)?(?: an?)? ${unit}\b|\b(an?|\d+) ${unit} and a half\b`,
+    'i',
+  );
+  const fractions: Record<string, number> = { quarter: 0.25, half: 0.5, third: 1 / 3 };
   return (said) => {
     const figure = measured.exec(said)?.[1];
-    return figure ? Number(figure.replace(/,/g, '')) : null;
+    if (figure) return Number(figure.replace(/,/g, ''));
+    const part = fraction.exec(said);
+    if (!part) return null;
+    if (part[2]) return (/^an?$/i.test(part[2]) ? 1 : Number(part[2])) + 0.5;
+    const word = part[1]!.toLowerCase();
+    return /^three/.test(word) ? 0.75 : Math.round(fractions[word]! * 100) / 100;
   };
 }
 /**
