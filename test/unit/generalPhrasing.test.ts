@@ -7434,6 +7434,7 @@ describe('found on the sixty-second held-out round (h485–h492), tested in othe
 describe("found on the sixty-second held-out round's recordings (h485–h492), tested in other words", () => {
   test.each([
     ["It's 30 the night per cat.", "It's 30 a night per cat."],
+    ['Drop him off at 5 the night before.', 'Drop him off at 5 the night before.'],
     ['Classes are in hour.', 'Classes are an hour.'],
     ['84 the two of you.', '80 for the 2 of you.'],
     ['Repairs like that run about to 40 in all.', 'Repairs like that run about 240 in all.'],

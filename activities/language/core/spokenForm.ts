@@ -628,15 +628,19 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\b(come|be|stop|swing|drop) in ?to Morrow\b/g, '$1 in tomorrow')
       // "Thursday at 11,15": a time a recognizer wrote with a comma (no thousands group has two digits).
       .replace(/\bat (1[0-2]|0?[1-9]),([0-5]\d)\b(?![,.]?\d)/gi, 'at $1:$2')
-      // "It's 45 the night per dog": a rate's "a" heard as "the" after its figure.
+      // "It's 45 the night per dog": a rate's "a" heard as "the" after its figure (not "at 5 the night
+      // before", "9 the day after").
       .replace(
-        /\b(\d[\d,.]*) the (night|hour|day|week|month|person|head|dog|cat|pet|kid|child|lesson|session)\b/gi,
+        /\b(\d[\d,.]*) the (night|hour|day|week|month|person|head|dog|cat|pet|kid|child|lesson|session)\b(?!\s+(?:before|after|of|prior)\b)/gi,
         '$1 a $2',
       )
       // "Sessions are in hour": a recognizer's "an hour".
       .replace(/\b(is|are|was|were|for|about|takes?|runs?|lasts?) in hour\b/gi, '$1 an hour')
       // "94 the two of you": "ninety for the two of you", its "for" run into the figure.
-      .replace(/\b([2-9])4 the (?=(?:two|three|four|both|whole|couple|pair|group|family) )/g, '$10 for the ')
+      .replace(
+        /\b([2-9])4 the (?=(?:(?:two|three|four|both) of (?:you|us)|couple|pair|group|family)\b)/g,
+        '$10 for the ',
+      )
       // "run about to 20": a price's "two" of "two twenty" heard as "to".
       .replace(
         /\b(runs?|about|around|roughly|costs?|it's|that's) to ([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)/gi,
