@@ -188,18 +188,19 @@ const CLAUSE_OF_ITS_OWN =
  * first lesson is Tuesday, September first" is due today, not on the lesson's day.
  */
 function clauseWithVerb(said: string, verb: string): string {
-  const clauses = said.split(CLAUSE_OF_ITS_OWN);
-  if (clauses.length === 1) return said;
-  const stem = verb.toLowerCase().replace(/e$/, '');
-  return clauses.find((clause) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(clause)) ?? said;
+  return partWithVerb(said.split(CLAUSE_OF_ITS_OWN), verb) ?? said;
 }
 
 /** The promise with the task's verb after a reply: "Thursday at 7:30 is fine, I'll move the car." */
 function promiseWithVerb(said: string, verb: string): string {
-  const stem = verb.toLowerCase().replace(/e$/, '');
-  return (
-    said.split(/,\s+(?=I(?:'ll| will)\s)/).find((part) => new RegExp(`\\b${escapeRegex(stem)}`, 'i').test(part)) ?? said
-  );
+  return partWithVerb(said.split(/,\s+(?=I(?:'ll| will)\s)/), verb) ?? said;
+}
+
+/** The part of a split sentence that holds the verb's stem ("mov" of "move"), when it was split at all. */
+function partWithVerb(parts: readonly string[], verb: string): string | undefined {
+  if (parts.length === 1) return undefined;
+  const stem = new RegExp(`\\b${escapeRegex(verb.toLowerCase().replace(/e$/, ''))}`, 'i');
+  return parts.find((part) => stem.test(part));
 }
 
 /** The day a task is due: a day said with it (never before the call), the call's own day, or the meeting's. */

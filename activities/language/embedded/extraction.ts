@@ -1659,12 +1659,21 @@ function agentOrganizationsOf(text: CallText): ReadonlySet<string> {
   return own;
 }
 
+/** The agent's organizations as one pattern, built once per call (it strips every sentence of every field). */
+const agentOrganizationPatterns = new WeakMap<CallText, RegExp | null>();
+function agentOrganizationPattern(text: CallText): RegExp | null {
+  if (agentOrganizationPatterns.has(text)) return agentOrganizationPatterns.get(text)!;
+  // Longest first, so "Bellhaven Credit Union" is stripped whole before a shorter name within it.
+  const own = [...agentOrganizationsOf(text)].sort((a, b) => b.length - a.length);
+  const pattern = own.length ? new RegExp(`\\b(?:${own.map(escapeRegex).join('|')})\\b`, 'gi') : null;
+  agentOrganizationPatterns.set(text, pattern);
+  return pattern;
+}
+
 /** A sentence without the agent's business named in it. */
 function withoutAgentsOrganization(said: string, text: CallText): string {
-  return [...agentOrganizationsOf(text)].reduce(
-    (rest, own) => rest.replace(new RegExp(`\\b${escapeRegex(own)}\\b`, 'gi'), ' '),
-    said,
-  );
+  const pattern = agentOrganizationPattern(text);
+  return pattern ? said.replace(pattern, ' ') : said;
 }
 /** A value that is the agent's organization or a word of its name ("Shield" of "Shield Pest Solutions"). */
 function inAgentsOrganization(value: string, text: CallText): boolean {
@@ -3161,6 +3170,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   }
   if (field.type === 'number') {
     const side = dimensionAsked(field);
+    const unit = unitAsked(field);
     const answered =
       (side !== null ? dimensionSaid(text, side) : null) ??
       (asksYearsLong(field) ? yearsSaid(text, keywords) : null) ??
@@ -3170,7 +3180,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       timesPerPeriodSaid(text, field) ??
       (asksPeople(keywords) ? partyCountSaid(text) : null) ??
       (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
-      (unitAsked(field) ? lengthSaid(text, measureIn(unitAsked(field)!)) : null) ??
+      (unit ? lengthSaid(text, measureIn(unit)) : null) ??
       (asksDaysLong(field) ? lengthSaid(text, daysIn) : null) ??
       (asksPieces(field) ? thingsListedSaid(text) : null);
     if (answered) return answered;
