@@ -7488,3 +7488,93 @@ describe("found on the sixty-second held-out round's recordings (h485–h492), t
     );
   });
 });
+
+describe('found on the sixty-third held-out round (h493–h500), tested in other words', () => {
+  test('lending: a rate the customer has now and wants lowered, and what is left on the loan, make a refinance', () => {
+    const refinance = lead([
+      ['customer', "Our rate is 6.875 and we'd really like to bring it down."],
+      ['agent', "How much is left on the loan, and what's the house worth?"],
+      ['customer', 'About 143,000. The neighbors sold for 260.'],
+    ]);
+    expect([refinance.loan_purpose, refinance.loan_amount]).toEqual(['Refinance', 143000]);
+  });
+
+  test('names: "Hello, Tiberiu Castellane." is the caller\'s first and last name after a greeting', () => {
+    const contact = datasetOf('contact', [['contact_name', 'string', 'contact name']]);
+    expect(
+      extractDataset(
+        contact,
+        call([
+          ['agent', 'Harbor Light Events, Tomas speaking. How can I help?'],
+          ['customer', 'Hello, Tiberiu Castellane. We need a photographer for a reunion.'],
+        ]),
+      ).data.contact_name,
+    ).toBe('Tiberiu Castellane');
+  });
+
+  test('datasets: a price per person said "a head" or "a guest"', () => {
+    const catering = datasetOf('catering', [['price_per_person', 'money', 'price per person']]);
+    for (const said of ['The plated dinner runs 48 a head.', 'Brunch is 27 dollars a guest, drinks extra.'])
+      expect(extractDataset(catering, call([['agent', said]])).data.price_per_person).toBe(
+        said.startsWith('The') ? 48 : 27,
+      );
+  });
+
+  test('tasks: "We\'ll call you once your laptop is fixed", "I\'ll let you know as soon as the part comes in": a task with no day', () => {
+    const tasksOf = (said: string) =>
+      detectActions(
+        call([
+          ['customer', 'The screen on my laptop flickers.'],
+          ['agent', said],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due, task.text]);
+    expect(tasksOf("Sure thing. We'll call you once your laptop is fixed.")).toEqual([
+      ['agent', null, 'Call the customer when the laptop is fixed'],
+    ]);
+    expect(tasksOf("Tomorrow at noon is fine. I'll let you know as soon as the part comes in.")).toEqual([
+      ['agent', null, 'Tell the customer when the part comes in'],
+    ]);
+  });
+});
+
+describe("found on the sixty-third held-out round's recordings (h493–h500), tested in other words", () => {
+  test.each([
+    ['The cabin is too floors.', 'The cabin is 2 floors.'],
+    ['We have too dogs and a cat.', 'We have 2 dogs and a cat.'],
+    ['That is too expensive.', 'That is too expensive.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+
+  test('lending: cash taken out of a rental named before it ("… a fourplex I rent out … pull some equity out of it")', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Good morning, this is Omar.'],
+          ['customer', "I have a fourplex I rent out and I'd like to pull some equity out of it to fix the roofs."],
+          ['agent', 'Sure. What do you do for work?'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('lending: "Between the three of us roughly 11,000 a month." is the income, not three', () => {
+    expect(
+      lead([
+        ['agent', 'And your household income?'],
+        ['customer', 'Between the three of us roughly 11,000 a month.'],
+      ]).monthly_income,
+    ).toBe(11000);
+  });
+
+  test('scorecard: "Great is the pool saltwater or chlorine." asks with its mark lost', () => {
+    expect(
+      scored([
+        ['agent', 'Clearwater Pools, this is Dana.'],
+        ['customer', 'Our pool needs opening for the summer.'],
+        ['agent', 'Great is the pool saltwater or chlorine.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+});

@@ -210,6 +210,11 @@ const BARE_NAME = new RegExp(
   `${NAME_OPENING}(?:[.!]?$|,\\s(?!(?:[Tt]his is|[Ii]t's|I'm|I am|[Mm]y name is|[Mm]y name's)\\s+[A-Z]))`,
 );
 /**
+ * "Hi, Vikram Elsted.": a greeting, its comma and a first and last name alone in the sentence (the
+ * opening above takes the first name for one greeted, and the last alone is no name).
+ */
+const NAME_AFTER_GREETING_ALONE = new RegExp(`^${GREETING_WORD},\\s+([A-Z][a-z'-]+\\s+[A-Z][a-z'-]+)[.!]?$`);
+/**
  * The customer's name with where they are from: "Hi Megan, Aaron Fisk with Badger Freight." (only
  * a turn known to be the customer's: on a mono recording it may be the agent introducing themselves).
  */
@@ -264,6 +269,7 @@ const NOT_NAMES = new Set([
   "That's",
   'That',
   "It's",
+  "I'm",
   "Here's",
   "There's",
 ]);
@@ -398,7 +404,12 @@ function findCustomerName(sentences: Sentence[], facts: CallFacts): CallText['cu
       const firstTurn = sentence.turnIndex === firstCustomerTurn;
       if (firstTurn || askedName)
         names.push(
-          ...namesIn(sentence, sentence.speaker === 'customer' ? [BARE_NAME, NAME_WITH_COMPANY] : [BARE_NAME]),
+          ...namesIn(
+            sentence,
+            sentence.speaker === 'customer'
+              ? [BARE_NAME, NAME_WITH_COMPANY, NAME_AFTER_GREETING_ALONE]
+              : [BARE_NAME, NAME_AFTER_GREETING_ALONE],
+          ),
         );
       const fused = firstTurn ? NAME_AFTER_FUSED_GREETING.exec(sentence.text)?.[1] : null;
       // Only a name a list of first names knows: "Okay, Lake House, …" is none.

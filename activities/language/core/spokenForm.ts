@@ -655,6 +655,12 @@ export function fixRecognizerSlips(text: string): string {
         /\b([Nn])ow (old|many|much|long|big|far|soon|often) (?=(?:is|are|was|were|do|does|did|would|will|should|can|could)\b)/g,
         (_said, n: string, measure: string) => `${n === 'N' ? 'H' : 'h'}ow ${measure} `,
       )
+      // "The house is too stories", "we have too dogs": "too" never stands before a count of things;
+      // it is a recognizer's "two".
+      .replace(
+        /\b([Tt])oo (?=(?:stories|floors|levels|bedrooms|bathrooms|baths|rooms|kids|children|dogs|cats|cars|trucks|people|guests|adults|units|windows|doors|acres|trees|sessions|lessons|nights)\b)/g,
+        (_said, t: string) => `${t}wo `,
+      )
       // "Parties run to hours": after a verb of lasting, "to" before a unit of time is a recognizer's "two".
       .replace(/\b(runs?|lasts?|takes?|for|about|around) to (hours|days|weeks|minutes|nights)\b/gi, '$1 two $2')
       // "I all have them to you by Friday", "we all be there": a recognizer's "I'll", "we'll" ("we all

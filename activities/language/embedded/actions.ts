@@ -340,6 +340,41 @@ function optOutTask(sentence: Sentence, text: CallText, customer: string): Detec
   };
 }
 
+/**
+ * "I'll text you when it's ready", "we'll call you once your car is done", "I'll let you know as
+ * soon as the part comes in": a word promised on the thing's readiness, with no day of its own.
+ */
+const NOTIFY_WHEN_READY =
+  /\b(?:I|we)(?:'ll| will)\s+(?:(?:call|text|e-?mail|ring|phone|message)\s+(?:you|ya)|let you know|give you a (?:call|ring|buzz|text)|shoot you a text|send you a text)\s+(?:when|once|as soon as)\s+((?:it's|it is|they're|they are|(?:your|the) (?:[a-z]+ )?[a-z]+ (?:is|are|comes?))\s*(?:all\s+)?(?:ready|done|finished|fixed|repaired|in|back|here|arrives?|comes? in))\b/i;
+
+function notifyWhenReadyTask(sentence: Sentence, text: CallText, customer: string): DetectedTask | null {
+  const promised = NOTIFY_WHEN_READY.exec(sentence.text);
+  if (!promised || !spokenByAgent(sentence)) return null;
+  const said = promised[0].toLowerCase();
+  const how = /\btext|message/.test(said)
+    ? 'text'
+    : /e-?mail/.test(said)
+      ? 'email'
+      : /call|ring|phone|buzz/.test(said)
+        ? 'call'
+        : 'tell';
+  // "it's ready" points at the thing the call spoke of ("The gears on my road bike keep skipping").
+  const event = promised[1]!.replace(/^(?:it's|it is|they're|they are)\s*/i, 'it is ').replace(/^your /i, 'the ');
+  return {
+    text: `${capitalize(how)} ${customer} when ${event}`,
+    owner: 'agent',
+    // "As soon as" names no day ("soon" would be read as today).
+    // From the promise on: "Tomorrow at 5:30 is fine, I'll text you when it's ready" is no task for tomorrow.
+    due: dueOf(
+      { ...sentence, text: sentence.text.slice(promised.index).replace(/\bas soon as\b/gi, 'when') },
+      text,
+      how,
+      null,
+    ),
+    evidence: evidenceOfSentences([sentence]),
+  };
+}
+
 /** "Your laptop is ready", "the glasses are in": the thing the turn says is ready, up to the sentence. */
 function readyThingBefore(sentence: Sentence, text: CallText): string | null {
   for (const said of [sentence, ...saidJustBefore(sentence, text)]) {
@@ -363,6 +398,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const callBack = callBackTask(sentence, text, customer);
     if (callBack) {
       tasks.push({ ...callBack, object: 'call back' });
+      continue;
+    }
+    const notify = notifyWhenReadyTask(sentence, text, customer);
+    if (notify) {
+      tasks.push({ ...notify, object: 'notice when ready' });
       continue;
     }
     const optOut = optOutTask(sentence, text, customer);
