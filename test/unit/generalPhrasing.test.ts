@@ -7578,3 +7578,64 @@ describe("found on the sixty-third held-out round's recordings (h493–h500), te
     ).toBe(true);
   });
 });
+
+describe('found on the sixty-fourth held-out round (h501–h508), tested in other words', () => {
+  test('lending: "It\'ll be our forever home." is a primary residence; "… an hour, part time at <Org>" names the employer', () => {
+    const buyer = lead([
+      ['customer', "We found a split-level they're asking 415 for. This will be our forever home."],
+      ['agent', 'And how are you paid?'],
+      ['customer', 'Twenty six dollars an hour, part time at Ridgeview Animal Hospital.'],
+    ]);
+    expect([buyer.occupancy, buyer.employer_name]).toEqual(['PrimaryResidence', 'Ridgeview Animal Hospital']);
+  });
+
+  test('datasets: what one struggles with ends where another clause begins ("… with geometry and his test is Friday")', () => {
+    const tutoring = datasetOf('tutoring', [['subject', 'string', 'subject']]);
+    expect(
+      extractDataset(tutoring, call([['customer', 'My son is struggling with geometry and his test is on Friday.']]))
+        .data.subject,
+    ).toBe('geometry');
+  });
+});
+
+describe("found on the sixty-fourth held-out round's recordings (h501–h508), tested in other words", () => {
+  test.each([
+    ['Around 3.27,000.', 'Around 327,000.'],
+    ['After noon, Marisol, it is Dev.', 'Afternoon, Marisol, it is Dev.'],
+    ['We can come by after noon, Tuesday.', 'We can come by after noon, Tuesday.'],
+    ['We refinanced for years ago.', 'We refinanced 4 years ago.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+
+  test('datasets: a breed written with capitals ("Our Golden Retrievers") is one breed, in lower case and the singular', () => {
+    const grooming = datasetOf('grooming', [['breed', 'string', 'breed']]);
+    expect(
+      extractDataset(grooming, call([['customer', 'Our Golden Retrievers both need a bath and a trim.']])).data.breed,
+    ).toBe('golden retriever');
+  });
+
+  test('lending: "see if we can get a better rate" and a house "got … years ago" are a refinance', () => {
+    expect(
+      lead([
+        ['customer', "We got our place six years ago and I'd like to see if we can get a better rate."],
+        ['agent', 'What do you owe on it?'],
+        ['customer', 'About 212,000.'],
+      ]).loan_purpose,
+    ).toBe('Refinance');
+  });
+
+  test('appointments: on a mono recording, "After noon, Raleigh, …" (a greeting split by the recognizer) and "Around 2.41,000." set no time', () => {
+    const mono = callTextOf(
+      [
+        { speaker: 'unknown', text: 'Harbor Federal Credit Union, mortgage desk. This is Raleigh.' },
+        { speaker: 'unknown', text: "After noon, Raleigh, Dev Anand. I've got a VA loan at 6.9." },
+        { speaker: 'unknown', text: "Sure, what's the balance these days?" },
+        { speaker: 'unknown', text: 'Around 2.41,000.' },
+        { speaker: 'unknown', text: 'Sounds good.' },
+      ],
+      { recorded_at: '2026-04-14T14:20:00-07:00', agentName: 'Raleigh Stone' },
+    );
+    expect(detectActions(mono, null).appointments).toEqual([]);
+  });
+});

@@ -655,6 +655,14 @@ export function fixRecognizerSlips(text: string): string {
         /\b([Nn])ow (old|many|much|long|big|far|soon|often) (?=(?:is|are|was|were|do|does|did|would|will|should|can|could)\b)/g,
         (_said, n: string, measure: string) => `${n === 'N' ? 'H' : 'h'}ow ${measure} `,
       )
+      // "Around 2.41,000": "two forty one thousand" with a point a recognizer put inside it (no time or
+      // price in cents is followed by ",000").
+      .replace(/(?<![\d.,])([1-9])\.(\d\d),000\b/g, '$1$2,000')
+      // "We bought our house for years ago": a recognizer's "four" (nothing is done "for years ago").
+      .replace(/\bfor (years|months) ago\b/gi, 'four $1 ago')
+      // "After noon, Raleigh, …": a recognizer's "Afternoon" greeting split in two (no time opens a
+      // sentence with a comma after it).
+      .replace(/(^|[.!?]\s+)(Good )?([Aa])fter noon(?=,)/g, '$1$2$3fternoon')
       // "The house is too stories", "we have too dogs": "too" never stands before a count of things;
       // it is a recognizer's "two".
       .replace(

@@ -731,7 +731,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   ],
   [
     'PrimaryResidence',
-    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both| each)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?) living (?:there|in it|here)|(?:it(?:'d| would|'ll| will) be|that'?s) (?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?)\b(?! on\b)|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base|(?:it's|it is|it'd be|it would be|this is|that's) for (?:me|us) and (?:my|our) (?:\w+ )?(?:kids|children|boys|girls|sons?|daughters?|family|wife|husband|partner|mom|mother|dad|father))\b/i,
+    /\b(primary (residence|home)|main (residence|home|house)|(we|i|you)( two| too| both| all| guys)?('ll| will| would|'d)?( all| both| each)?( still| currently| now)?( be)? (live|living) (there|in it|in the (house|home))|(?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?) living (?:there|in it|here)|(?:it(?:'d| would|'ll| will) be|that'?s) (?:just|only) (?:me|us|the two of us|my (?:wife|husband|family|kids)(?: and me)?)\b(?! on\b)|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|rent credits?|(?:lease |purchase )?option price|(we|i)('ve| have) (lived|been) (there|here)|mov(e|ed|ing) in(to)?|be (your|our|my) (new |main |primary |own |family |forever |permanent )?home|where (we|i|you)('ll|'d| will| would)?( be)? (live|living)|for (us|me|my family|our family) to live in|(house|home|place) (that )?(you|i|we) (live|living) in|(our|my|your) (new |own |first |family |forever )?home|(our|my) first (house|place|condo|townhouse)|owner[- ]occupied|mov(e|ing) out of (my|our) (apartment|rental|parents'?)|(live|living) (there|here) full[- ]time|(?:stop|quit|done|tired of|sick of|get out of|finished) (?:renting|paying rent)|(?:we|i)(?:'d| would)? (?:love|like|want|hope|plan|are hoping|are planning|'re hoping|'re planning) to (?:stay|keep living)(?! (?:on|with|at|in touch|away|for|until|till|through)\b)|(?:we're|i'm|we are|i am) (?:still )?staying(?! (?:with|at|on|for|until|till|through)\b)|stay(?:ing)? in (?:the|our|my|your) (?:house|home|place)|(?:my|our) home base|(?:it's|it is|it'd be|it would be|this is|that's) for (?:me|us) and (?:my|our) (?:\w+ )?(?:kids|children|boys|girls|sons?|daughters?|family|wife|husband|partner|mom|mother|dad|father))\b/i,
   ],
   // Work on the house's own rooms ("we want to finish the basement") is done where people live; a
   // rental's or a second home's is said as such and found above.
@@ -851,6 +851,8 @@ const EMPLOYER_PATTERNS = [
   new RegExp(
     `\\b\\d[\\d,.]*\\s*(?:k|thousand|grand|dollars)?\\s+(?:a|an|per|every) (?:year|month|hour|week)\\s+(?:at|with|from)\\s+(?:the\\s+)?(${ORG})`,
   ),
+  // "Thirty eight dollars an hour, full time at Kelso Medical Center", "part time with the county".
+  new RegExp(`\\b(?:full|part)[- ]time (?:at|with|for)\\s+(?:the\\s+)?(${ORG})`),
 ];
 /**
  * "I run a landscaping business, becker lawn and garden, and …", "I'm a dentist with my own
@@ -1022,7 +1024,7 @@ const PURCHASE_CUES = new RegExp(
  * get it down") and what is left on a loan.
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -1786,7 +1788,13 @@ function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], fi
 function wantedThingIn(sentence: Sentence): string | null {
   const match = WANT_CUE.exec(sentence.text);
   if (!match) return null;
-  let phrase = match[1]!.toLowerCase();
+  // "struggling with physics and her final is in June": the thing ends where another clause begins.
+  let phrase = match[1]!
+    .toLowerCase()
+    .replace(
+      /\s+(?:and|but|so|because|since)\s+(?:my|her|his|their|our|your|the|it|she|he|they|we|i|that|this)\b.*$/,
+      '',
+    );
   while (PHRASE_TAIL.test(phrase)) phrase = phrase.replace(PHRASE_TAIL, '');
   return phrase.length > 2 && !STOP_WORDS.has(phrase) ? phrase : null;
 }
@@ -1834,6 +1842,9 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   if (nameStart < index) {
     const named = words.slice(nameStart, index).join(' ');
     const said = `${named} ${words[index]}`;
+    // "Our Springer Spaniel", "a Golden Retriever": a breed written with capitals is one breed, not a name.
+    if (ASKS_A_BREED.test(field.name) && !fieldNameStems(field).includes(stem(words[index]!)))
+      return singularKind(said.toLowerCase());
     if (![...agentOrganizationsOf(text)].some((own) => own === said || own.startsWith(`${said} `))) return named;
   }
   // The keyword with the lowercase modifiers before it: "a homeowners insurance quote" → "homeowners insurance".
@@ -1873,10 +1884,11 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   // A question's own word asks, it does not answer: "What kind of food were you thinking?"
   if (!phrase.includes(' ') && /\?\s*$/.test(sentence.text)) return null;
   // A breed or a species is named in the singular, however many there are ("our two beagles" → "beagle").
-  const value = ASKS_A_BREED.test(field.name) ? phrase.replace(/ies$/, 'y').replace(/([^s])s$/, '$1') : phrase;
+  const value = ASKS_A_BREED.test(field.name) ? singularKind(phrase) : phrase;
   return value.length > 2 ? value : null;
 }
 const ASKS_A_BREED = /(?:^|_)(?:breed|species|variety|cultivar)(?:_|$)/i;
+const singularKind = (kind: string) => kind.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
 /** A field asking the value wanted or to come ("new_size", "target speed"), or the one there is now ("current_size"). */
 const ASKS_WANTED_VALUE = /\b(?:new|target|desired|wanted|needed|goal|future|next)\b/i;
