@@ -7639,3 +7639,55 @@ describe("found on the sixty-fourth held-out round's recordings (h501–h508), t
     expect(detectActions(mono, null).appointments).toEqual([]);
   });
 });
+
+describe('found on the sixty-fifth held-out round (h509–h516), tested in other words', () => {
+  test('lending: "looking at a fourplex … for 610" is a purchase and its price; "I\'ll rent all four units" an investment', () => {
+    const investor = lead([
+      ['customer', "I'm looking at a fourplex on Elm Avenue for six ten."],
+      ['agent', 'Would you live in one of the units?'],
+      ['customer', "No, I'll rent out all four units."],
+    ]);
+    expect([investor.loan_purpose, investor.purchase_price, investor.occupancy]).toEqual([
+      'Purchase',
+      610000,
+      'Investment',
+    ]);
+  });
+
+  test('datasets: one carrier name had through a job ("I have Humana through my husband\'s employer"); a compass point for a direction field', () => {
+    const dental = datasetOf('dental', [['insurance_provider', 'string', 'insurance provider']]);
+    expect(
+      extractDataset(
+        dental,
+        call([
+          ['agent', 'Do you have dental insurance?'],
+          ['customer', "Yes, I have Humana through my husband's employer."],
+        ]),
+      ).data.insurance_provider,
+    ).toBe('Humana');
+    const solar = datasetOf('solar', [['yard_direction', 'string', 'Which way the back yard faces']]);
+    expect(
+      extractDataset(solar, call([['customer', 'Our back yard faces south-west, it gets sun all afternoon.']])).data
+        .yard_direction,
+    ).toBe('southwest');
+  });
+});
+
+describe("found on the sixty-fifth held-out round's recordings (h509–h516), tested in other words", () => {
+  test.each([
+    ["Yes, we'll be a living there with our kids.", "Yes, we'll be living there with our kids."],
+    ["She'll be a living legend.", "She'll be a living legend."],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+
+  test('datasets: a venue\'s kind a recognizer wrote in lower case ("at the Alder Creek pavilion") is part of its name', () => {
+    const wedding = datasetOf('wedding', [['venue', 'string', 'venue']]);
+    expect(
+      extractDataset(
+        wedding,
+        call([['customer', 'About ninety guests. The reception is at the Alder Creek pavilion.']]),
+      ).data.venue,
+    ).toBe('Alder Creek Pavilion');
+  });
+});

@@ -658,6 +658,8 @@ export function fixRecognizerSlips(text: string): string {
       // "Around 2.41,000": "two forty one thousand" with a point a recognizer put inside it (no time or
       // price in cents is followed by ",000").
       .replace(/(?<![\d.,])([1-9])\.(\d\d),000\b/g, '$1$2,000')
+      // "I'll be a living there with my son": a recognizer's "a" inside "be living" (no one is "a living").
+      .replace(/\bbe a (living|staying) (?=there\b|here\b|in\b)/gi, 'be $1 ')
       // "We bought our house for years ago": a recognizer's "four" (nothing is done "for years ago").
       .replace(/\bfor (years|months) ago\b/gi, 'four $1 ago')
       // "After noon, Raleigh, …": a recognizer's "Afternoon" greeting split in two (no time opens a

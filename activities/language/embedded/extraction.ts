@@ -329,7 +329,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -722,7 +722,7 @@ const OCCUPANCY_CUES: [string, RegExp][] = [
   // out of our rental duplex" borrows against the rental.
   [
     'Investment',
-    /\b((?<!(?:(?:mov(?:e|ed|ing)|get(?:ting)?|got) out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|rent(?:s|ed|ing)? (?:it|them|the (?:house|place|home|condo|unit|units)) (?:out )?to|tenants?|income property|renting it)\b/i,
+    /\b((?<!(?:(?:mov(?:e|ed|ing)|get(?:ting)?|got) out of|leaving|from) (?:my|our|the|a) )rentals?|investment|rent (it )?out|rent(?:s|ed|ing)? (?:it|them|the (?:house|place|home|condo|unit|units)) (?:out )?to|rent (?:out )?(?:all|both|each|every one)(?: of)?(?: the| my| our)?(?: (?:two|three|four|2|3|4))? (?:units|apartments|sides|doors|of them)|tenants?|income property|renting it)\b/i,
   ],
   [
     'SecondHome',
@@ -1015,7 +1015,7 @@ const DECLINES =
 const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
 /** Buying words; an offer made on a home is a buyer's ("We made an offer of 399 on a little bungalow"). */
 const PURCHASE_CUES = new RegExp(
-  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b(?:[^.?!]|\.(?=\d)){0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
+  String.raw`\b((?:buy(?! out\b| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b)|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b(?:[^.?!]|\.(?=\d)){0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|triplex|fourplex|quadplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
   'gi',
 );
 /**
@@ -1546,12 +1546,20 @@ function relevance(sentence: Sentence, keywords: string[], text: CallText): numb
   return keywords.reduce((score, keyword) => score + (own.has(keyword) ? 2 : around.has(keyword) ? 1 : 0), 0);
 }
 
+/** "The back of the roof faces south", "it's south-east facing": a compass point, in lower case. */
+function compassPointIn(said: string): string | null {
+  const point = /\b(north|south)(?:[- ]?(east|west))?\b|\b(east|west)\b/i.exec(said);
+  return point ? point.slice(1).filter(Boolean).join('').toLowerCase() : null;
+}
+
 /** What a free-text field asks for, read from its name and description. */
-type StringKind = 'person' | 'organization' | 'place' | 'month' | 'frequency' | 'thing';
+type StringKind = 'person' | 'organization' | 'place' | 'month' | 'frequency' | 'direction' | 'thing';
 function stringKindOf(field: DatasetField): StringKind {
   const said = fieldText(field).toLowerCase();
   // "service_frequency", "How often we visit": "weekly", not "weekly mowing".
   if (/\b(frequency|how often|cadence|interval)\b/.test(said)) return 'frequency';
+  // "roof_direction", "Which way the yard faces": a compass point.
+  if (/\b(direction|facing|faces|orientation|which way)\b/.test(said)) return 'direction';
   // "renewal_month": "our renewal is in March".
   if (/\bmonth\b/.test(field.name.replace(/_/g, ' '))) return 'month';
   if (/\b(city|town|destination|origin|hometown)\b/.test(said)) return 'place';
@@ -1691,11 +1699,21 @@ const CUSTOMERS_OWN = /\b(?:prospect|customer|caller|client|lead|contact|their)(
 
 /** "We have VSP through my husband's job", "I have Blue Cross from work": a plan or carrier one has through someone. */
 const HAVE_THROUGH = new RegExp(`\\b(?:[Ww]e|I) (?:have|carry|get|got) (${ORG}) (?:through|from|via)\\b`);
+const THROUGH_A_JOB =
+  /\b(?:through|from|via) (?:(?:my|our|his|her|their|the) (?:[a-z]+'s )?(?:job|work|employer|company|union)|work)\b/i;
 
 function organizationIn(sentence: Sentence, text: CallText, field: DatasetField): string | null {
   const carried = HAVE_THROUGH.exec(sentence.text)?.[1];
   // An initialism had through someone is a carrier's name ("VSP", "AARP"), one word as it may be.
   if (carried && /^[A-Z]{2,6}$/.test(carried) && !agentOrganizationsOf(text).has(carried)) return carried;
+  // So is one name had through a job ("we have Ameritas through my wife's job", "Cigna from work").
+  if (
+    carried &&
+    /^[A-Z][a-z]+$/.test(carried) &&
+    THROUGH_A_JOB.test(sentence.text) &&
+    !agentOrganizationsOf(text).has(carried)
+  )
+    return carried;
   const named = carried ?? ORG_AFTER.exec(sentence.text)?.[1];
   const name = named ? cleanOrg(named) : byAgent(sentence) ? greetingOrganizationIn(sentence) : null;
   if (
@@ -2879,13 +2897,15 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
                 ? (MONTH_NAMED.exec(sentence.text)?.[1] ?? null)
                 : kind === 'frequency'
                   ? howOftenIn(sentence.text)
-                  : // A vehicle is a year and a make (above), not a word like "auto".
-                    asksVehicle(field)
-                    ? null
-                    : // A pet's name is a name, never "cat" or the thing wanted.
-                      asksPetName(field)
-                      ? petNameIn(sentence, field)
-                      : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
+                  : kind === 'direction'
+                    ? compassPointIn(sentence.text)
+                    : // A vehicle is a year and a make (above), not a word like "auto".
+                      asksVehicle(field)
+                      ? null
+                      : // A pet's name is a name, never "cat" or the thing wanted.
+                        asksPetName(field)
+                        ? petNameIn(sentence, field)
+                        : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
@@ -2893,9 +2913,12 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
 
 /** A field asking where an event is held: "venue_name", "The reception venue". */
 const ASKS_VENUE = /\bvenues?\b/i;
-/** "We're getting married at Cedarmere Hall on …", "the reception is at The Harbor Club": the name after "at" where an event is held. */
+/**
+ * "We're getting married at Cedarmere Hall on …", "the reception is at The Harbor Club": the name after
+ * "at" where an event is held, with a kind of venue a recognizer wrote in lower case ("the Brookfield barn").
+ */
 const EVENT_HELD_AT =
-  /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|dinner|luncheon|brunch|reunion|retreat|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*)/;
+  /\b(?:married|wedding|reception|ceremony|party|celebration|banquet|gala|fundraiser|shower|event|dinner|luncheon|brunch|reunion|retreat|(?:holding|hosting|having|hold|host|have) (?:it|the (?:party|event|reception|wedding|ceremony)))\b[^.?!]{0,25}?\bat (?:the |The )?([A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|on|the))*(?: (?:barn|hall|pavilion|grange|lodge|inn|club|estate|gardens?|farm|winery|vineyard|manor|ballroom|chapel|center|centre))?)\b/;
 function venueOfEvent(text: CallText): Found | null {
   for (const sentence of customerThenAgent(text)) {
     const named = EVENT_HELD_AT.exec(sentence.text)?.[1];
@@ -2905,7 +2928,7 @@ function venueOfEvent(text: CallText): Found | null {
           .join(' ')
           .replace(/(?: (?:of|on|the))+$/, '')
       : '';
-    if (kept && !inAgentsOrganization(kept, text)) return { value: kept, sentences: [sentence] };
+    if (kept && !inAgentsOrganization(kept, text)) return { value: titleCased(kept), sentences: [sentence] };
   }
   return null;
 }
@@ -3255,7 +3278,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
               ? placeIn(sentence, field)
               : kind === 'frequency'
                 ? howOftenIn(sentence.text)
-                : (petNameIn(sentence, field) ?? wantedThingIn(sentence));
+                : kind === 'direction'
+                  ? compassPointIn(sentence.text)
+                  : (petNameIn(sentence, field) ?? wantedThingIn(sentence));
       if (value) return { value, sentences: [sentence] };
     }
   }
