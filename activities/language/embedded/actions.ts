@@ -363,8 +363,8 @@ function notifyWhenReadyTask(sentence: Sentence, text: CallText, customer: strin
   return {
     text: `${capitalize(how)} ${customer} when ${event}`,
     owner: 'agent',
-    // "As soon as" names no day ("soon" would be read as today).
-    // From the promise on: "Tomorrow at 5:30 is fine, I'll text you when it's ready" is no task for tomorrow.
+    // Read from the promise on ("Tomorrow at 5:30 is fine, I'll text you when it's ready" is not due
+    // tomorrow), and "as soon as" names no day ("soon" would be read as today).
     due: dueOf(
       { ...sentence, text: sentence.text.slice(promised.index).replace(/\bas soon as\b/gi, 'when') },
       text,
