@@ -7691,3 +7691,27 @@ describe("found on the sixty-fifth held-out round's recordings (h509–h516), te
     ).toBe('Alder Creek Pavilion');
   });
 });
+
+describe('found on the sixty-sixth held-out round (h517–h524), tested in other words', () => {
+  test('lending: "we found a split-level for 289" prices the home bought', () => {
+    expect(
+      lead([['customer', "We're buying our first home. We found a split-level for two eighty nine."]]).purchase_price,
+    ).toBe(289000);
+  });
+
+  test('datasets: a height said "an 8 foot" or "feet tall" over another length; which floor as a number', () => {
+    const fence = datasetOf('fence', [
+      ['wall_height_feet', 'number', 'wall height feet'],
+      ['floor_number', 'number', 'floor number'],
+    ]);
+    expect(
+      extractDataset(
+        fence,
+        call([
+          ['customer', 'We want an 8 foot stone wall, about ninety feet along the road.'],
+          ['customer', 'Our office is on the third floor.'],
+        ]),
+      ).data,
+    ).toEqual({ wall_height_feet: 8, floor_number: 3 });
+  });
+});

@@ -329,7 +329,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
       'i',
     ),
   ],
@@ -2612,6 +2612,36 @@ function dimensionSaid(text: CallText, side: 0 | 1): Found | null {
   return null;
 }
 
+/**
+ * "A six foot cedar privacy fence", "it's about 8 feet tall": a height said as one (a size before its
+ * thing is said in the singular, "a 6 foot fence"), not another length of it ("140 feet along the back").
+ */
+const HEIGHT_SAID =
+  /\b(\d+(?:\.\d+)?)[- ]?(?:foot|feet|ft)[- ]?(?:tall|high)\b|\ban? (\d+(?:\.\d+)?)[- ](?:foot|ft)\b(?![- ]?(?:long|wide|deep)\b)/i;
+/** "Down from the second floor", "on the 3rd floor": which floor, as a number. */
+const FLOOR_SAID =
+  /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2})(?:st|nd|rd|th)? (?:floor|story|storey|level)\b/i;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+function floorSaid(text: CallText): Found | null {
+  for (const sentence of customerThenAgent(text)) {
+    const floor = FLOOR_SAID.exec(sentence.text)?.[1];
+    if (floor)
+      return {
+        value: /^\d/.test(floor) ? Number(floor) : ORDINALS.indexOf(floor.toLowerCase()) + 1,
+        sentences: [sentence],
+      };
+  }
+  return null;
+}
+
+function heightSaid(text: CallText): Found | null {
+  for (const sentence of customerThenAgent(text)) {
+    const height = HEIGHT_SAID.exec(sentence.text);
+    if (height) return { value: Number(height[1] ?? height[2]), sentences: [sentence] };
+  }
+  return null;
+}
+
 /** A count of things of any kind: "piece_count", "number of items". */
 const asksPieces = (field: DatasetField) => fieldNameSays(field, /\b(?:pieces?|items?)\b/i);
 const ONE_OR_MORE = String.raw`(?:a|an|one|\d{1,2})\s+(?!(?:lot|bit|few|couple|little|week|month|year|day|minute|hour)\b)[a-z-]+(?:\s+[a-z-]+)?`;
@@ -3212,6 +3242,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const unit = unitAsked(field);
     const answered =
       (side !== null ? dimensionSaid(text, side) : null) ??
+      (fieldNameSays(field, /\b(?:height|high|tall)\b/i) ? heightSaid(text) : null) ??
+      (fieldNameSays(field, /\b(?:floor|story|storey|level)\b/i) && !fieldNameSays(field, /\b(?:count|number of)\b/i)
+        ? floorSaid(text)
+        : null) ??
       (asksYearsLong(field) ? yearsSaid(text, keywords) : null) ??
       quantityAnswerFor(field, text, keywords) ??
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
