@@ -7714,4 +7714,18 @@ describe('found on the sixty-sixth held-out round (h517–h524), tested in other
       ).data,
     ).toEqual({ wall_height_feet: 8, floor_number: 3 });
   });
+
+  test('datasets: a floor past the tenth in words; a skill level is not read from a floor', () => {
+    const move = datasetOf('move', [['floor_number', 'number', 'floor number']]);
+    expect(
+      extractDataset(
+        move,
+        call([['customer', "We're up on the fourteenth floor of the tower, and the building has a freight elevator."]]),
+      ).data.floor_number,
+    ).toBe(14);
+    const lessons = datasetOf('lessons', [['skill_level', 'number', 'skill level']]);
+    expect(
+      extractDataset(lessons, call([['customer', 'The studio is on the second floor, above the bakery.']])).data,
+    ).not.toHaveProperty('skill_level');
+  });
 });

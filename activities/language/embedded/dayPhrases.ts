@@ -147,10 +147,11 @@ function nextHoliday(name: string, from: Day): Day | null {
 
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|(${Object.keys(ORDINAL_WORDS).join('|')})`;
-const ORDINAL_OR_BARE_DAY = `(\\d{1,2})(?:st|nd|rd|th)?|(${Object.keys(ORDINAL_WORDS).join('|')})`;
+/** An ordinal or a bare number up to two digits: the number in group 1, the word in group 2 (read with `ordinalValue`). */
+export const ORDINAL_OR_BARE_DAY = `(\\d{1,2})(?:st|nd|rd|th)?|(${Object.keys(ORDINAL_WORDS).join('|')})`;
 const HOLIDAY = "(thanksgiving|christmas|new year'?s?|labor day|memorial day|independence day|the fourth of july)";
 
-function ordinalValue(digits: string | undefined, word: string | undefined): number {
+export function ordinalValue(digits: string | undefined, word: string | undefined): number {
   return digits ? Number(digits) : ORDINAL_WORDS[word!.toLowerCase()]!;
 }
 

@@ -32,7 +32,7 @@ import type { PostalAddress } from '../../../lib/address';
 import { escapeRegex } from '../../../lib/regex';
 import { dayInOffset } from '../../../lib/time';
 import type { LendingDecision } from '../engine';
-import { MONTHS, WEEKDAYS, resolveDayPhrases } from './dayPhrases';
+import { MONTHS, ORDINAL_OR_BARE_DAY, WEEKDAYS, ordinalValue, resolveDayPhrases } from './dayPhrases';
 
 /**
  * The embedded extraction engine: fills a dataset's fields from the transcript by rules, each
@@ -2619,17 +2619,11 @@ function dimensionSaid(text: CallText, side: 0 | 1): Found | null {
 const HEIGHT_SAID =
   /\b(\d+(?:\.\d+)?)[- ]?(?:foot|feet|ft)[- ]?(?:tall|high)\b|\ban? (\d+(?:\.\d+)?)[- ](?:foot|ft)\b(?![- ]?(?:long|wide|deep)\b)/i;
 /** "Down from the second floor", "on the 3rd floor": which floor, as a number. */
-const FLOOR_SAID =
-  /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2})(?:st|nd|rd|th)? (?:floor|story|storey|level)\b/i;
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const FLOOR_SAID = new RegExp(String.raw`\b(?:${ORDINAL_OR_BARE_DAY}) (?:floor|story|storey|level)\b`, 'i');
 function floorSaid(text: CallText): Found | null {
   for (const sentence of customerThenAgent(text)) {
-    const floor = FLOOR_SAID.exec(sentence.text)?.[1];
-    if (floor)
-      return {
-        value: /^\d/.test(floor) ? Number(floor) : ORDINALS.indexOf(floor.toLowerCase()) + 1,
-        sentences: [sentence],
-      };
+    const floor = FLOOR_SAID.exec(sentence.text);
+    if (floor) return { value: ordinalValue(floor[1], floor[2]), sentences: [sentence] };
   }
   return null;
 }
@@ -3243,7 +3237,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const answered =
       (side !== null ? dimensionSaid(text, side) : null) ??
       (fieldNameSays(field, /\b(?:height|high|tall)\b/i) ? heightSaid(text) : null) ??
-      (fieldNameSays(field, /\b(?:floor|story|storey|level)\b/i) && !fieldNameSays(field, /\b(?:count|number of)\b/i)
+      (fieldNameSays(field, /\b(?:floor|story|storey)\b/i) && !fieldNameSays(field, /\b(?:count|number of)\b/i)
         ? floorSaid(text)
         : null) ??
       (asksYearsLong(field) ? yearsSaid(text, keywords) : null) ??
