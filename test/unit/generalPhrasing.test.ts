@@ -7729,3 +7729,45 @@ describe('found on the sixty-sixth held-out round (h517–h524), tested in other
     ).not.toHaveProperty('skill_level');
   });
 });
+
+describe('found on the sixty-sixth held-out round (h517–h524), its remaining misses, tested in other words', () => {
+  test('lending: "the townhome is 249.5" said of the home bought prices it, not a size', () => {
+    const bought = (said: string) =>
+      lead([
+        ['agent', 'Have you picked out a home yet?'],
+        ['customer', said],
+      ]).purchase_price;
+    expect(bought("We're buying, and the townhome is two forty nine five, so we'd close in June.")).toBe(249500);
+    expect(bought("We're buying, and the townhome is 1,450 square feet.")).toBeUndefined();
+  });
+
+  test('datasets: a kind said "X with Y" is X', () => {
+    const bakery = datasetOf('bakery', [['filling', 'string', 'filling']]);
+    expect(
+      extractDataset(
+        bakery,
+        call([
+          ['agent', 'Which filling would you like?'],
+          ['customer', 'Raspberry with a lemon glaze on top, please.'],
+        ]),
+      ).data.filling,
+    ).toBe('raspberry');
+  });
+
+  test("datasets: a material among a thing's size and style is the material", () => {
+    const fence = datasetOf('fence', [['fence_material', 'string', 'fence material']]);
+    expect(
+      extractDataset(fence, call([['customer', "We're after a four foot black aluminum pool fence for the yard."]]))
+        .data.fence_material,
+    ).toBe('aluminum');
+  });
+
+  test.each([
+    ['Roughly 9,400 amongst, give or take.', 'Roughly 9,400 a month, give or take.'],
+    ['There were 12 amongst us.', 'There were 12 amongst us.'],
+    ["I'm free when's the at 2.", "I'm free Wednesday at 2."],
+    ['When the at noon suits me.', 'Wednesday at noon suits me.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

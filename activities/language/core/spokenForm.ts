@@ -634,6 +634,15 @@ export function fixRecognizerSlips(text: string): string {
         /\b(\d[\d,.]*) the (night|hour|day|week|month|person|head|dog|cat|pet|kid|child|lesson|session)\b(?!\s+(?:before|after|of|prior)\b)/gi,
         '$1 a $2',
       )
+      // "About 12,000 amongst between salary and commissions": a figure's "a month" heard as one word
+      // (not "12 amongst them", "amongst the four of us").
+      .replace(
+        /\b(\d[\d,.]*) amongst\b(?!\s+(?:us|them|you|the|our|my|their|his|her|its|these|those|others|all|both|many|friends|family)\b)/gi,
+        '$1 a month',
+      )
+      // "An estimate when's the at 5.30": "Wednesday" heard as two words (no "when" is followed by
+      // "the at" and a time).
+      .replace(/\b([Ww])hen(?:'s)? the (?=at (?:\d|noon\b))/g, () => 'Wednesday ')
       // "Sessions are in hour": a recognizer's "an hour".
       .replace(/\b(is|are|was|were|for|about|takes?|runs?|lasts?) in hour\b/gi, '$1 an hour')
       // "94 the two of you": "ninety for the two of you", its "for" run into the figure.

@@ -329,7 +329,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase)\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
       'i',
     ),
   ],
@@ -1770,7 +1770,7 @@ const HEDGE =
   /^(?:(?:honestly|really|probably|maybe|likely|definitely|ideally|preferably|i think|i'd say|i guess|just|still|something (?:in|like))[,\s]+)+(?=[a-z])/i;
 // "Ceramic on all the side windows", "cedar six feet tall": the kind, then where it goes or a measure.
 const BARE_THING =
-  /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b))|\s(?=(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)))/;
+  /^(?:[Aa]n?\s+|[Tt]he\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,2}?)\s*(?:[,.!]|$|\s(?=(?:on|for|in|throughout|everywhere|around|all over) (?:all |both |every |each |the |my |our |his |her |their |it\b|them\b))|\s(?=with\s)|\s(?=(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)))/;
 function bareAnswerIn(sentence: Sentence, text: CallText, keywords: string[], field: DatasetField): string | null {
   // A field asking for a name wants a name, not a kind of thing.
   if (!byCustomer(sentence) || /\bname\b/i.test(fieldText(field))) return null;
@@ -1901,10 +1901,18 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   if (!phrase.includes(' ') && fieldNameStems(field).includes(stem(phrase))) return null;
   // A question's own word asks, it does not answer: "What kind of food were you thinking?"
   if (!phrase.includes(' ') && /\?\s*$/.test(sentence.text)) return null;
+  // "A six foot cedar privacy fence" for the fence's material is "cedar": what it is made of, not its
+  // size or its style.
+  const material = ASKS_A_MATERIAL.test(field.name) ? MATERIAL.exec(phrase)?.[0] : undefined;
+  if (material) return material;
   // A breed or a species is named in the singular, however many there are ("our two beagles" → "beagle").
   const value = ASKS_A_BREED.test(field.name) ? singularKind(phrase) : phrase;
   return value.length > 2 ? value : null;
 }
+const ASKS_A_MATERIAL = /(?:^|_)materials?(?:_|$)/i;
+/** What things are made of, two-word names first ("wrought iron" before "iron"). */
+const MATERIAL =
+  /\b(?:wrought iron|cast iron|chain[- ]link|stainless steel|white oak|red oak|cast stone|wood|cedar|pine|redwood|cypress|teak|oak|maple|walnut|cherry|birch|hickory|mahogany|bamboo|vinyl|aluminum|aluminium|steel|iron|metal|copper|brass|bronze|zinc|tin|composite|brick|stone|concrete|cement|asphalt|slate|granite|marble|quartz|quartzite|travertine|limestone|tile|ceramic|porcelain|laminate|hardwood|fiberglass|glass|acrylic|stucco|plaster|drywall|leather|suede|cotton|wool|silk|velvet|linen|polyester|nylon|plastic|pvc|rubber|canvas|gravel|pavers?|shingles?|cedar shakes?)\b/;
 const ASKS_A_BREED = /(?:^|_)(?:breed|species|variety|cultivar)(?:_|$)/i;
 const singularKind = (kind: string) => kind.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
