@@ -7771,3 +7771,69 @@ describe('found on the sixty-sixth held-out round (h517–h524), its remaining m
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the sixty-seventh held-out round (h525–h532), tested in other words', () => {
+  const refinance: Turn[] = [
+    ['agent', 'Larchmont Savings, this is Odile.'],
+    ['customer', "We're putting in a pool, and I'd like to take about twenty five thousand out of the house for it."],
+    ['agent', "Sure. What's left on the mortgage, and what's the home worth?"],
+    ['customer', 'About two ten left, and the assessor has it at three ninety.'],
+  ];
+
+  test('lending: a sum taken "out of the house" is borrowing against it', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi, this is Odile.'],
+          ['customer', "I'd like to take about twenty five thousand out of the house for a pool."],
+          ['agent', 'And how much do you still owe?'],
+          ['customer', 'About two ten.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('lending: a cash-out refinance whose new loan is never said borrows what is owed and the cash', () => {
+    const data = lead(refinance);
+    expect(data.cash_out).toBe(true);
+    expect(data.loan_amount).toBe(235000);
+    expect(data.property_value).toBe(390000);
+  });
+
+  test('datasets: a figure per thing a few words on is a rate, no count of the things', () => {
+    const walking = datasetOf('walking', [['cat_count', 'number', 'cat count']]);
+    expect(
+      extractDataset(walking, call([['agent', "We'd love to. It's 30 for the visit per cat."]])).data,
+    ).not.toHaveProperty('cat_count');
+  });
+
+  test('datasets: a price said before "weekly" is a price', () => {
+    const classes = datasetOf('classes', [['class_price', 'money', 'class price']]);
+    expect(
+      extractDataset(
+        classes,
+        call([
+          ['customer', 'My son would like to join the pottery class.'],
+          ['agent', 'Group classes are 25 weekly, on Saturdays.'],
+        ]),
+      ).data.class_price,
+    ).toBe(25);
+  });
+
+  test.each([
+    ['About 210 left, and the assessor has it at four fifteen.', 'About 210 left, and the assessor has it at 415.'],
+    ['They value the house at five ten.', 'They value the house at 510.'],
+    ['Can we have it at four thirty?', 'Can we have it at 4:30?'],
+    ["I'd like to build about 40,000 out of our home.", "I'd like to pull about 40,000 out of our home."],
+    ['It comes to 60 to a night, per cat.', 'It comes to 62 a night, per cat.'],
+    ['Rooms go from 40 to 50 a night.', 'Rooms go from 40 to 50 a night.'],
+    ['We drove 50 to a day camp.', 'We drove 50 to a day camp.'],
+    ['Half our sessions are 45 each.', 'Half-hour sessions are 45 each.'],
+    ['Half our sessions are online.', 'Half our sessions are online.'],
+    ['My author on the condo got accepted.', 'My offer on the condo got accepted.'],
+    ['Just me and my son in a phlebotomist at Carver Labs.', "Just me and my son. I'm a phlebotomist at Carver Labs."],
+    ['She works in a dentist at Main.', 'She works in a dentist at Main.'],
+  ])('words a recognizer misheard, and figures that are no time: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

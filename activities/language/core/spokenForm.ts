@@ -176,10 +176,11 @@ const TIME_BEFORE = /\b(?:at|by|until|till|before|after)\s*$/i;
 /**
  * "We settled at five forty five", "listed at four ninety nine", "assessed it at four ten", "an accepted
  * offer at four forty nine", "we're buying at six twenty", "our three tiers start at six fifty" (things
- * priced, then where their prices start): a figure, not a time.
+ * priced, then where their prices start), "the county has it at four twenty", "they value it at …": a
+ * figure, not a time.
  */
 const FIGURE_AT =
-  /\b(?:(?:settled|priced|listed|sold|offered|offer|contract|appraised|valued|assessed|came in|capped|buying|bought|purchasing|purchased)(?:\s+(?:it|them|the (?:house|home|place)))?|(?:tiers?|cakes?|prices?|pricing|packages?|plans?|rates?|models?|options?|sizes?|kits?|systems?)\b[^.?!,]{0,20}\b(?:start(?:s|ing)?|begin(?:s|ning)?))\s+at\s*$/i;
+  /\b(?:(?:settled|priced|listed|sold|offered|offer|contract|appraised|valued|assessed|came in|capped|buying|bought|purchasing|purchased)(?:\s+(?:it|them|the (?:house|home|place)))?|(?:values?|valuing|(?:county|zillow|redfin|assessor|appraiser|tax (?:bill|records?|assessment))\b[^.?!,]{0,15}\b(?:has|had|puts?|shows?|showed))\s+(?:it|the (?:house|home|place|property))|(?:tiers?|cakes?|prices?|pricing|packages?|plans?|rates?|models?|options?|sizes?|kits?|systems?)\b[^.?!,]{0,20}\b(?:start(?:s|ing)?|begin(?:s|ning)?))\s+at\s*$/i;
 /** A money verb just before a pair makes it a figure even before "tonight" ("offer four twenty five tonight"). */
 const FIGURE_VERB_BEFORE =
   /\b(?:offer|offering|offered|pay|paying|paid|borrow|borrowing|owe|owing|asking|worth|costs?|spend|spending)\s*$/i;
@@ -643,6 +644,28 @@ export function fixRecognizerSlips(text: string): string {
       // "An estimate when's the at 5.30": "Wednesday" heard as two words (no "when" is followed by
       // "the at" and a time).
       .replace(/\b([Ww])hen(?:'s)? the (?=at (?:\d|noon\b))/g, () => 'Wednesday ')
+      // "I'd like to build about 30,000 out of the house": a recognizer's "pull" (no one builds a sum out
+      // of a house).
+      .replace(
+        /\b([Bb])uild (?=(?:about |around |roughly |maybe |some |like )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))? out of (?:the|our|my) (?:house|home|place|property|equity)\b)/g,
+        (_said, b: string) => `${b === 'B' ? 'P' : 'p'}ull `,
+      )
+      // "It's 50 to a night per dog": "fifty two a night", its "two" heard as "to" (not "from 40 to 50", "50
+      // to a day camp").
+      .replace(
+        /(?<!\bfrom \$?\d[\d,.]*\s)\b([1-9]0) to (?=(?:a|an|per) (?:night|hour|day|week|month|person|head|guest|dog|cat|pet|kid|child|lesson|session|class|visit|walk|window|room)\b(?=\s*(?:[,.!?;]|$|per\b|for\b|each\b|and\b|plus\b)))/gi,
+        (_said, tens: string) => `${Number(tens) + 2} `,
+      )
+      // "Half our lessons are 38": a "half-hour" heard as "half our" before a price said of the things.
+      .replace(
+        /\b([Hh])alf our (?=(?:lessons|sessions|classes|massages|appointments|slots|visits|walks|rides|consultations)\b (?:are|is|cost|costs|run|runs) \$?\d)/g,
+        (_said, h: string) => `${h}alf-hour `,
+      )
+      // "Our author on the townhouse got accepted": a recognizer's "offer" (no author is "on" a home).
+      .replace(
+        /\b(our|my|an|the|their) author (?=(?:on|for) (?:a|an|the|that|this|our|my) (?:[a-z-]+ )?(?:house|home|place|condo|townhouse|townhome|property|duplex|cabin)\b)/gi,
+        '$1 offer ',
+      )
       // "Sessions are in hour": a recognizer's "an hour".
       .replace(/\b(is|are|was|were|for|about|takes?|runs?|lasts?) in hour\b/gi, '$1 an hour')
       // "94 the two of you": "ninety for the two of you", its "for" run into the figure.
@@ -779,6 +802,12 @@ export function fixRecognizerSlips(text: string): string {
           ? said
           : // An acronym keeps the article heard ("an HVAC technician").
             `${lead}I'm ${/^[A-Z]{2,}\b/.test(job) && /^an?$/.test(article) ? article : /^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
+      )
+      // "Yes, me and the kids in a pharmacist at Brandsburg Drug": mid-sentence too, its full stop lost,
+      // before a word that can only be a job (one ending "-ist" or "-ian", a nurse, a tech).
+      .replace(
+        /\b(?!(?:work|works|worked|working|live|lives|lived|living|is|are|was|were|be|been|being|stay|stays|stayed|met|meet|seen|saw)\b)([a-z]+) in (?:an?|the) ((?:[a-z-]+ ){0,2}?(?:[a-z]+(?:ist|ian)|nurse|tech))(?= (?:at|for|with) [A-Z])/g,
+        (_said, before: string, job: string) => `${before}. I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`,
       )
       // "Thursday at 7.30 and the evening": after a time, a recognizer's "and the" is "in the".
       .replace(/(\b\d{1,2}(?:[:.]\d\d)?\s*)and the (morning|afternoon|evening|night)\b/gi, '$1in the $2')

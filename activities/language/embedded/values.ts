@@ -35,7 +35,7 @@ const scaleOf = (word: string) =>
 
 /** What follows a number that makes it a count, a share, a time or a measure ("a twenty two kilowatt unit", tons, gallons, feet), not an amount of money. */
 const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|points?|years?|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?|days?|hours?|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:kilo|mega)?watts?\b|kw\b|kwh\b|volts?\b|amps?\b|tons?\b|btus?\b|gallons?\b|horsepower\b|hp\b|feet\b|foot\b|ft\b|inch(?:es)?\b|pounds?\b|lbs?\b|degrees?\b|panels?\b|zones?\b|of (?:us|you|them)\b)/i;
+  /^\s*(?:%|percent|per ?cent|points?|years?\b|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?\b|days?\b|hours?\b|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:kilo|mega)?watts?\b|kw\b|kwh\b|volts?\b|amps?\b|tons?\b|btus?\b|gallons?\b|horsepower\b|hp\b|feet\b|foot\b|ft\b|inch(?:es)?\b|pounds?\b|lbs?\b|degrees?\b|panels?\b|zones?\b|of (?:us|you|them)\b)/i;
 
 /**
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
@@ -287,6 +287,9 @@ export function countsIn(text: string): number[] {
     // A year is no count: "a 2019 Honda Pilot", "since 2012".
     .replace(/\b(?:19|20)\d\d(?=\s+[A-Z])|\b(?:in|since|from|of|until|before|after)\s+(?:19|20)\d\d\b/g, ' ')
     .replace(/\b\d+(?:[,.]\d+)*\s+(?:(?:a|an|per|each)\s+(?!time\b)[a-z]+|total|in total|altogether)\b/gi, ' ')
+    // "It's 50 to an eye per dog" (a recognizer's "fifty two a night per dog"): a figure "per" a thing a
+    // few words on is a rate, too.
+    .replace(/\b\d+(?:[,.]\d+)*\s+(?:[a-z]+\s+){1,3}?per\s+[a-z]+\b/gi, ' ')
     // How often, no count of things: "we lost power four times last winter".
     .replace(/\b\d+\s+times\b/gi, ' ');
   return (
