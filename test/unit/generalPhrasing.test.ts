@@ -7837,3 +7837,61 @@ describe('found on the sixty-seventh held-out round (h525–h532), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the sixty-eighth held-out round (h533–h540), tested in other words', () => {
+  test('appointments: a weekday and an ordinal with its "the" lost ("Thursday 22nd at 2")', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', 'Can we meet Thursday 22nd at 2 to go over it?'],
+          ['customer', 'Thursday at 2 works.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-22T14:00:00-04:00']);
+  });
+
+  test('datasets: a tree named by its kind alone answers a species field', () => {
+    const trees = datasetOf('trees', [['tree_species', 'string', 'tree species']]);
+    expect(
+      extractDataset(
+        trees,
+        call([['customer', "There's a half-dead maple hanging over the driveway and I want it gone."]]),
+      ).data.tree_species,
+    ).toBe('maple');
+  });
+
+  test("datasets: a pet's name in lower case after a rabbit, a hamster or a parrot", () => {
+    const clinic = datasetOf('clinic', [['pet_name', 'string', 'pet name']]);
+    expect(
+      extractDataset(clinic, call([['customer', 'Hi, my hamster peanut has stopped eating since Sunday.']])).data
+        .pet_name,
+    ).toBe('Peanut');
+  });
+
+  test('lending: a home of so many bedrooms "at" a figure ending its clause prices it', () => {
+    expect(
+      lead([['customer', "We're buying, and we picked a two-bedroom near the park at three seventy five."]])
+        .purchase_price,
+    ).toBe(375000);
+  });
+
+  test('scorecard: asking to bring a pet in at a time is logistics, no discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Harbor Vets, this is Ines.'],
+        ['customer', 'Hi, my parrot has been plucking his feathers.'],
+        ['agent', 'Could you bring him in at two fifteen tomorrow?'],
+        ['customer', "Yes, I'll be there."],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+
+  test.each([
+    ["We've found a 3-bed ranch list at 415.", "We've found a 3-bed ranch listed at 415."],
+    ["I'll list at 500.", "I'll list at 500."],
+    ['Would you lie there?', 'Would you live there?'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -666,6 +666,13 @@ export function fixRecognizerSlips(text: string): string {
         /\b(our|my|an|the|their) author (?=(?:on|for) (?:a|an|the|that|this|our|my) (?:[a-z-]+ )?(?:house|home|place|condo|townhouse|townhome|property|duplex|cabin)\b)/gi,
         '$1 offer ',
       )
+      // "We've found a 4-bedroom colonial list at 649": a home's "listed at" heard without its ending.
+      .replace(
+        /\b(home|house|condo|colonial|ranch|townhouse|townhome|duplex|cabin|cottage|bungalow|property|place|one) list (at|for) (?=\$?\d)/gi,
+        '$1 listed $2 ',
+      )
+      // "Would you lie there?": a lender's "live there" (no one is asked to lie in a house they buy).
+      .replace(/\b(would|will|do|are) you (?:lie|lied) there\b/gi, '$1 you live there')
       // "Sessions are in hour": a recognizer's "an hour".
       .replace(/\b(is|are|was|were|for|about|takes?|runs?|lasts?) in hour\b/gi, '$1 an hour')
       // "94 the two of you": "ninety for the two of you", its "for" run into the figure.

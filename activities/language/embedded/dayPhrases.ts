@@ -240,6 +240,15 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
           return day ? `on ${written(day)}` : whole;
         },
       )
+      // "Wednesday 8th at 11", "Friday twelfth": the same with "the" lost (not "Friday first thing",
+      // "Monday second shift": "first" and "second" there are no days).
+      .replace(
+        new RegExp(`\\b${WEEKDAY},?\\s+(?!(?:first|second)\\b)(?:${ORDINAL})\\b(?![.:,]\\d)`, 'gi'),
+        (whole, _weekday: string, digits?: string, word?: string) => {
+          const day = nextDayOfMonth(today, ordinalValue(digits, word));
+          return day ? `on ${written(day)}` : whole;
+        },
+      )
       // "on the fifth", "the 21st" (not "the fifth floor", not after a month name, which chrono reads)
       .replace(
         new RegExp(

@@ -329,7 +329,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? for|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? (?:for|at(?= \$?\d{3}(?:,\d{3})?(?:\.\d)?\s*(?:[,.!?;]|$|and\b|but\b|so\b|k\b|thousand\b)))|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
       'i',
     ),
   ],
@@ -1424,6 +1424,41 @@ const RELATED_WORDS: Record<string, string[]> = {
   city: ['town'],
   // Dogs by their breeds ("our two beagles"), garments by their kinds ("my wedding dress").
   dog: [...DOG_BREEDS, 'lab', 'doodle', 'mutt', 'puppy', 'pup'],
+  // Trees by their kinds: "a dead oak leaning toward the garage".
+  tree: [
+    'oak',
+    'maple',
+    'pine',
+    'ash',
+    'elm',
+    'birch',
+    'spruce',
+    'fir',
+    'cedar',
+    'cottonwood',
+    'willow',
+    'poplar',
+    'walnut',
+    'hickory',
+    'sycamore',
+    'magnolia',
+    'cypress',
+    'redwood',
+    'sweetgum',
+    'beech',
+    'linden',
+    'locust',
+    'mulberry',
+    'dogwood',
+    'palm',
+    'juniper',
+    'hemlock',
+    'aspen',
+    'alder',
+    'chestnut',
+    'pecan',
+    'eucalyptus',
+  ],
   // "What kind of dog is he?" — "A golden retriever."; "our two beagles".
   breed: ['kind', 'mix', ...DOG_BREEDS],
   garment: [
@@ -1747,7 +1782,7 @@ const PET_NAMED =
 const PET_NAMED_AFTER =
   /\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}(?:dog|cat|puppy|kitten|pup)\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)/;
 const PET_NAMED_LOWER =
-  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started|to (?:stay|board|be|come|get|see))\b|\s*[.!?]?\s*$)/;
+  /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|guinea pig|ferret|parrot|bird|horse|pony|tortoise|turtle|lizard|snake)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started|to (?:stay|board|be|come|get|see))\b|\s*[.!?]?\s*$)/;
 /** "Pepper's bloodwork came back normal": a name owning what a vet does for an animal. */
 const PET_NAMED_BY_CARE =
   /\b([A-Z][a-z]+)'s (?:bloodwork|blood work|checkup|check-up|vaccines?|vaccinations?|shots|dental|teeth cleaning|surgery|x-rays?|lab (?:work|results)|spay|neuter|grooming|nail trim|heartworm test|stitches)\b/;
