@@ -7895,3 +7895,120 @@ describe('found on the sixty-eighth held-out round (h533–h540), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the sixty-ninth held-out round (h541–h548), tested in other words', () => {
+  test.each([
+    ["My daughter's a 7th grader and reading is hard for her.", 7],
+    ['He is in grade 4 this year.', 4],
+    ["She's a sophomore in high school.", 10],
+    ['My son is in eleventh grade.', 11],
+  ])('datasets: which school grade, as a number: %s', (said, grade) => {
+    const tutoring = datasetOf('tutoring', [['grade_level', 'number', "The student's grade in school"]]);
+    expect(extractDataset(tutoring, call([['customer', said]])).data.grade_level).toBe(grade);
+  });
+
+  test("datasets: a pet's name set off after its breed, capitalized or in lower case", () => {
+    const grooming = datasetOf('grooming', [
+      ['pet_name', 'string', "The dog's name"],
+      ['dog_breed', 'string', 'dog breed'],
+    ]);
+    expect(
+      extractDataset(
+        grooming,
+        call([
+          ['customer', 'I want a bath and trim for our cockapoo, Maple. She is matted behind the ears.'],
+          ['agent', 'For a poodle mix that size it is seventy.'],
+        ]),
+      ).data,
+    ).toMatchObject({ pet_name: 'Maple', dog_breed: 'cockapoo' });
+    expect(
+      extractDataset(grooming, call([['customer', 'My bernedoodle, otis, needs his nails done.']])).data.pet_name,
+    ).toBe('Otis');
+  });
+
+  test('lending: a second home priced and a short question about work, no loan word said', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Hi, this is Dana at Crestline Funding, returning your call.'],
+          ['customer', 'Thanks. We want a little vacation home near the coast.'],
+          ['agent', 'Have you found one?'],
+          ['customer', 'A cottage, it is listed at three ninety.'],
+          ['agent', 'And your job?'],
+          ['customer', "I'm a nurse at the county hospital, about nine grand a month."],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('lending: the hours worked in a week said with an hourly wage set the monthly income', () => {
+    expect(
+      lead([
+        ['agent', 'What do you do for work?'],
+        ['customer', "I'm a bus driver for the city, twenty six an hour, usually thirty two hours a week."],
+      ]).monthly_income,
+    ).toBe(3605.33);
+  });
+
+  test('appointments: "his first session is next Wednesday at five" states a meeting', () => {
+    expect(
+      detectActions(
+        call([
+          ['agent', 'You are all signed up. His first session is next Wednesday at five.'],
+          ['customer', 'Next Wednesday at five, thanks.'],
+        ]),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual(['2026-10-21T17:00:00-04:00']);
+  });
+
+  test.each([
+    ['Could you come in Wednesday at 10:30?', 'Wednesday at 10:30 is fine.', '2026-10-21T10:30:00-04:00'],
+    ['How about Wednesday afternoon at 4 pm?', 'Sure, that works.', '2026-10-21T16:00:00-04:00'],
+  ])("appointments: today's weekday named alone is next week's: %s", (offer, reply, start) => {
+    expect(
+      detectActions(
+        call(
+          [
+            ['agent', offer],
+            ['customer', reply],
+          ],
+          '2026-10-14T08:10:00-04:00',
+        ),
+        null,
+      ).appointments.map((appointment) => appointment.start),
+    ).toEqual([start]);
+  });
+
+  test('datasets: a price in dollars and cents', () => {
+    const flooring = datasetOf('flooring', [['price_per_square_foot', 'money', 'price per square foot']]);
+    expect(
+      extractDataset(
+        flooring,
+        call([
+          ['customer', 'What does the laminate run?'],
+          ['agent', 'That one is a dollar forty a square foot.'],
+        ]),
+      ).data.price_per_square_foot,
+    ).toBe(1.4);
+  });
+
+  test.each([
+    ["He's flunking geometry.", 'geometry'],
+    ['She needs help with her spanish homework.', 'spanish'],
+  ])('datasets: a school subject by its name: %s', (said, subject) => {
+    const tutoring = datasetOf('tutoring', [['subject', 'string', 'The school subject the student needs help with']]);
+    expect(extractDataset(tutoring, call([['customer', said]])).data.subject).toBe(subject);
+  });
+
+  test.each([
+    ['Four dollars and five cents each.', '$4.05 each.'],
+    ['Three dollars fifty a month.', '$3.50 a month.'],
+    ['Five dollars twenty times over.', '5 dollars 20 times over.'],
+    ["They're asking to 49.9.", "They're asking 249.9."],
+    ['Seller once 310.', 'Seller wants 310.'],
+    ['It is for my sheep a doodle.', 'It is for my sheepadoodle.'],
+  ])('spoken forms and words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -680,11 +680,15 @@ export function fixRecognizerSlips(text: string): string {
         /\b([2-9])4 the (?=(?:(?:two|three|four|both) of (?:you|us)|couple|pair|group|family)\b)/g,
         '$10 for the ',
       )
-      // "run about to 20": a price's "two" of "two twenty" heard as "to".
+      // "run about to 20", "they're asking to 89.9": a price's "two" of "two twenty" heard as "to".
       .replace(
-        /\b(runs?|about|around|roughly|costs?|it's|that's) to ([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)/gi,
+        /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to \$?([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)/gi,
         '$1 2$2',
       )
+      // "My sheep a doodle": the breed said as it sounds, "sheep-a-doodle".
+      .replace(/\b([Ss]heep) a doodle\b/g, '$1adoodle')
+      // "Seller once 345": a recognizer's "wants" (nothing is done "once" a figure).
+      .replace(/\b(sellers?|owners?|they|he|she) once (?=\$?\d)/gi, '$1 wants ')
       // "Wednesday V 11": a recognizer's "the" before a day of the month.
       .replace(/\b((?:mon|tues|wednes|thurs|fri|satur|sun)day),? V (?=\d{1,2}(?:st|nd|rd|th)?\b)/gi, '$1 the ')
       // "Weed live there, my husband and I.": a recognizer's "We'd" opening a sentence.
@@ -842,11 +846,30 @@ export function fixRecognizerSlips(text: string): string {
 }
 
 /** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
+/**
+ * "A dollar twenty a square foot", "two dollars and fifty cents", "3 dollars 50 a month": dollars and
+ * their cents as one written price ($1.20, $2.50, $3.50), not two numbers.
+ */
+function dollarsAndCents(text: string): string {
+  const whole = (said: string) => (/^(?:a|one)$/i.test(said) ? '1' : said);
+  return text
+    .replace(
+      /\b(a|one|\d{1,3}) dollars? (?:and )?(\d{1,2}) cents?\b/gi,
+      (_said, dollars: string, cents: string) => `$${whole(dollars)}.${cents.padStart(2, '0')}`,
+    )
+    .replace(
+      /\b(a|one|\d{1,3}) dollars? (?:and )?([1-9]\d)\b(?![.,:]?\d|\s*(?:%|percent|cents?|dollars?|minutes?|hours?|days?|weeks?|months?|years?|times|people|of)\b)/gi,
+      (_said, dollars: string, cents: string) => `$${whole(dollars)}.${cents}`,
+    );
+}
+
 export function normalizeSpokenForms(text: string): string {
   return normalizeTimes(
-    normalizeNumbers(
-      normalizeDecimalsAndOrdinals(
-        joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(fixRecognizerSlips(text)))),
+    dollarsAndCents(
+      normalizeNumbers(
+        normalizeDecimalsAndOrdinals(
+          joinSpokenAtWrittenDomain(normalizeEmails(joinSplitAmounts(fixRecognizerSlips(text)))),
+        ),
       ),
     ),
   );

@@ -249,6 +249,17 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
           return day ? `on ${written(day)}` : whole;
         },
       )
+      // "Can we do Wednesday at five?" said on a Wednesday: today is said "today"; the weekday named is
+      // next week's (not "next Wednesday", which the parser reads, nor "last" or "since Wednesday", nor
+      // one with its date: "Wednesday, January 14").
+      .replace(
+        new RegExp(
+          `(?<!\\b(?:next|last|since|every|past|each|from|until|till|today|tonight),?\\s+)\\b(?:(?:this|on)\\s+)?${WEEKDAY}\\b(?!s\\b|'s\\b|,?\\s+(?:(?:after|before|today|tonight|the|${MONTHS.join('|')})\\b|\\d))`,
+          'gi',
+        ),
+        (whole, weekday: string) =>
+          WEEKDAYS.indexOf(weekday.toLowerCase()) === weekdayOf(today) ? `on ${written(addDays(today, 7))}` : whole,
+      )
       // "on the fifth", "the 21st" (not "the fifth floor", not after a month name, which chrono reads)
       .replace(
         new RegExp(

@@ -191,14 +191,15 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:who (?:will|would|is going to) (?:be )?(?:live|living) (?:there|in it)|(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit|townhouse|townhome|cabin|duplex)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
-  // "Who do you work for?", "How do you earn your living?", "How does your pay work?" — "Base pay plus per
+  // "Who do you work for?", "And your work?", "How do you earn your living?", "How does your pay work?" — "Base pay plus per
   // diem, it comes to roughly 5400 a month": a lender verifies employment and pay, other trades
   // seldom ask; a bankruptcy or a foreclosure behind a buyer is credit history a lender weighs. "Our house has gone
   // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is. An offer
-  // made on a home ("want to offer 425 tonight") and a property bought to rent out are a buyer's.
+  // made on a home ("want to offer 425 tonight"), a property bought to rent out and a second home ("just
+  // a weekend place", which sets the loan's occupancy) are a buyer's.
   [
     2,
-    /\b(?:who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:(?<=^(?:and|what about|how about) )(?:your|the) (?:work|job|employment|employer)(?=\s*[?.]?$)|(?:second|vacation|weekend|holiday) (?:home|house|place|property|getaway)|who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   [
     1,
@@ -395,6 +396,19 @@ const PER_MONTH: Partial<Record<MoneyRole, number>> = {
   weekly_income: 52 / 12,
   hourly_income: (40 * 52) / 12,
 };
+
+/** "Thirty one an hour, about 45 hours a week", "a 32-hour week": the hours worked said with a wage. */
+const HOURS_A_WEEK = /\b(\d{1,2}) (?:hours?|hrs?) (?:a|per|each|every) week\b|\b(\d{1,2})[- ]hour (?:work ?)?weeks?\b/i;
+/** Hours paid in a month for an hourly wage: the weekly hours said in its turn, else full time. */
+function hoursAMonthSaid(text: CallText, wageSaidIn: Sentence[]): number {
+  const turns = new Set(wageSaidIn.map((sentence) => sentence.turnIndex));
+  for (const sentence of text.sentences.filter((said) => turns.has(said.turnIndex))) {
+    const said = HOURS_A_WEEK.exec(sentence.text);
+    const hours = Number(said?.[1] ?? said?.[2]);
+    if (hours >= 10 && hours <= 80) return (hours * 52) / 12;
+  }
+  return PER_MONTH.hourly_income!;
+}
 
 // "The county assessed it at 380 last year": a home's value said with its year is no pay.
 const HOME_VALUE_CUE = MONEY_ROLES.find(([role]) => role === 'property_value')![1];
@@ -1236,7 +1250,12 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
     money.monthly_income ??
     (period
       ? {
-          value: Math.round((money[period]!.value as number) * PER_MONTH[period]! * 100) / 100,
+          value:
+            Math.round(
+              (money[period]!.value as number) *
+                (period === 'hourly_income' ? hoursAMonthSaid(text, money[period]!.sentences) : PER_MONTH[period]!) *
+                100,
+            ) / 100,
           sentences: money[period]!.sentences,
         }
       : null);
@@ -1275,6 +1294,25 @@ const DOG_BREEDS = [
   'labradoodle',
   'chihuahua',
   'greyhound',
+  'sheepadoodle',
+  'bernedoodle',
+  'aussiedoodle',
+  'cockapoo',
+  'cavapoo',
+  'maltipoo',
+  'yorkie',
+  'maltese',
+  'pomeranian',
+  'rottweiler',
+  'doberman',
+  'mastiff',
+  'pitbull',
+  'sheepdog',
+  'weimaraner',
+  'vizsla',
+  'setter',
+  'pointer',
+  'heeler',
 ];
 const WILDLIFE = [
   'bat',
@@ -1461,6 +1499,33 @@ const RELATED_WORDS: Record<string, string[]> = {
   ],
   // "What kind of dog is he?" — "A golden retriever."; "our two beagles".
   breed: ['kind', 'mix', ...DOG_BREEDS],
+  // "She's failing algebra", "help with his chemistry homework": a school subject by its name.
+  subject: [
+    'math',
+    'maths',
+    'algebra',
+    'geometry',
+    'trigonometry',
+    'calculus',
+    'statistics',
+    'chemistry',
+    'physics',
+    'biology',
+    'science',
+    'english',
+    'reading',
+    'writing',
+    'spelling',
+    'grammar',
+    'history',
+    'spanish',
+    'french',
+    'german',
+    'latin',
+    'economics',
+    'accounting',
+    'programming',
+  ],
   garment: [
     'dress',
     'gown',
@@ -1620,7 +1685,8 @@ function stringKindOf(field: DatasetField): StringKind {
   )
     return 'person';
   if (
-    /\b(company|business|practice|organization|organisation|firm|employer|brand|carrier|agency|clinic|store|school)\b/.test(
+    // "The school subject", "school year": a school's thing is no school.
+    /\b(company|business|practice|organization|organisation|firm|employer|brand|carrier|agency|clinic|store|school(?! (?:subjects?|grades?|years?|levels?|work|supplies)\b))\b/.test(
       said,
     )
   )
@@ -1771,16 +1837,27 @@ function organizationIn(sentence: Sentence, text: CallText, field: DatasetField)
 
 /** Where people name what they want: "look at route planning software", "a request for a homeowners insurance quote". */
 const WANT_CUE =
-  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to|struggling with|(?:needs?|wants?) help with|trouble with)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+  /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to|struggling with|(?:needs?|wants?) help with|trouble with)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+|my\s+|his\s+|her\s+|their\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
+// "Help with his math homework" is help with math.
 const PHRASE_TAIL =
-  /\s+(?:quotes?|estimates?|renewal|request|options?|today|now|please|again|too|probably|maybe|though|anyway|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
+  /\s+(?:quotes?|estimates?|homework|assignments?|renewal|request|options?|today|now|please|again|too|probably|maybe|though|anyway|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
 
 /** A pet's name as owners say it: "my dog Biscuit", "our cat, Luna,", "her name is Daisy". */
 const PET_NAMED =
   /\b(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|pet|bird|rabbit|horse)|(?:his|her|its|the (?:dog|cat)'s) name is|(?:dog|cat|puppy|kitten) (?:named|called))\s*,?\s+([A-Z][a-z]+)\b/;
-/** "We just got a lab puppy, Moose, and…", "a rescue cat, Luna.": the name set off after the animal. */
-const PET_NAMED_AFTER =
-  /\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}(?:dog|cat|puppy|kitten|pup)\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)/;
+/** An animal as owners name it: its kind, or a dog's breed ("my sheepadoodle"). */
+const PET_KIND = String.raw`(?:dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|ferret|parrot|bird|horse|pony|tortoise|turtle|lizard|snake|lab|doodle|${DOG_BREEDS.join('|')})`;
+/**
+ * "We just got a lab puppy, Moose, and…", "a rescue cat, Luna.", "a groom for my sheepadoodle,
+ * Pickle.": the name set off after the animal, capitalized, or in lower case as a recognizer writes it
+ * ("my sheep a doodle, pickle, he is getting shaggy").
+ */
+const PET_NAMED_AFTER = new RegExp(
+  String.raw`\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}${PET_KIND}\s*,\s*([A-Z][a-z]+)(?=\s*[,.!?;]|\s+and\b)`,
+);
+const PET_NAMED_AFTER_LOWER = new RegExp(
+  String.raw`\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:[a-z-]+ ){0,2}${PET_KIND}\s*,\s*(?!(?:and|but|so|or|though|too|also|please|again|now|then|today|tonight|tomorrow|yesterday|here|there|who|which|that|he|she|it|they|actually|anyway|really|probably|maybe|thanks|sorry|okay|ok|well|yes|no|not|because)\b)([a-z]{3,})(?=\s*[,.!?;]|\s*$)`,
+);
 const PET_NAMED_LOWER =
   /\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|guinea pig|ferret|parrot|bird|horse|pony|tortoise|turtle|lizard|snake)\s+(?!(?:has|is|was|had|keeps|just|also|and|who|that|got|ate|needs|seems|started|won't|can't|isn't|hasn't|been|today|tomorrow|tonight|please|again|too|now|here|there)\b)([a-z]{3,})(?:\s+(?:has|is|was|had|keeps|won't|can't|isn't|hasn't|got|ate|needs|seems|started|to (?:stay|board|be|come|get|see))\b|\s*[.!?]?\s*$)/;
 /** "Pepper's bloodwork came back normal": a name owning what a vet does for an animal. */
@@ -1799,7 +1876,7 @@ function petNameIn(sentence: Sentence, field: DatasetField): string | null {
   if (name) return !NOT_A_NAME.test(name) && !NOT_PERSON_WORDS.test(name) ? name : null;
   // A recognizer writes the name in lower case ("my dog biscuit has been limping"): a word between
   // the animal and what it does, or ending the sentence ("a groom for my dog waffles.").
-  const lower = PET_NAMED_LOWER.exec(sentence.text)?.[1];
+  const lower = (PET_NAMED_LOWER.exec(sentence.text) ?? PET_NAMED_AFTER_LOWER.exec(sentence.text))?.[1];
   return lower ? lower.charAt(0).toUpperCase() + lower.slice(1) : null;
 }
 
@@ -1913,8 +1990,9 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     start > 0 &&
     /^[a-z]+$/.test(words[start - 1]!) &&
     !STOP_WORDS.has(words[start - 1]!.toLowerCase()) &&
-    // Not a verb before the thing ("we're seeing roaches", "we have ants"), nor its state ("a dead ash tree").
-    !/^(free|new|great|good|big|little|huge|tall|small|old|dead|dying|sick|diseased|rotten|rotting|fallen|broken|leaning|my|your|seeing|having|getting|finding|noticing|got|have|had|see|saw|found|need|want)$/.test(
+    // Not a verb before the thing ("we're seeing roaches", "we have ants", "she's failing algebra"), nor
+    // its state ("a dead ash tree").
+    !/^(free|new|great|good|big|little|huge|tall|small|old|dead|dying|sick|diseased|rotten|rotting|fallen|broken|leaning|my|your|seeing|having|getting|finding|noticing|got|have|had|see|saw|found|need|want|failing|flunking|taking|studying|learning|passing)$/.test(
       words[start - 1]!,
     )
   )
@@ -2670,10 +2748,27 @@ const HEIGHT_SAID =
   /\b(\d+(?:\.\d+)?)[- ]?(?:foot|feet|ft)[- ]?(?:tall|high)\b|\ban? (\d+(?:\.\d+)?)[- ](?:foot|ft)\b(?![- ]?(?:long|wide|deep)\b)/i;
 /** "Down from the second floor", "on the 3rd floor": which floor, as a number. */
 const FLOOR_SAID = new RegExp(String.raw`\b(?:${ORDINAL_OR_BARE_DAY}) (?:floor|story|storey|level)\b`, 'i');
-function floorSaid(text: CallText): Found | null {
+/**
+ * "My son is in tenth grade", "a 7th grader", "she's in grade 4", "a junior in high school": which
+ * school grade, as a number.
+ */
+const GRADE_SAID = new RegExp(
+  String.raw`\b(?:${ORDINAL_OR_BARE_DAY})[- ]grade(?:rs?)?\b|\bgrade (\d{1,2})\b|\b(freshman|sophomore|junior|senior) (?:in|at) (?:high school|the high school)\b|\bhigh school (freshman|sophomore|junior|senior)\b`,
+  'i',
+);
+const HIGH_SCHOOL_YEARS: Record<string, number> = { freshman: 9, sophomore: 10, junior: 11, senior: 12 };
+/** The first sentence (the customer's first) saying an ordinal `pattern` reads: its groups are ORDINAL_OR_BARE_DAY's, then a number, then a high-school year. */
+function ordinalSaid(text: CallText, pattern: RegExp): Found | null {
   for (const sentence of customerThenAgent(text)) {
-    const floor = FLOOR_SAID.exec(sentence.text);
-    if (floor) return { value: ordinalValue(floor[1], floor[2]), sentences: [sentence] };
+    const said = pattern.exec(sentence.text);
+    if (!said) continue;
+    const year = said[4] ?? said[5];
+    const value = said[3]
+      ? Number(said[3])
+      : year
+        ? HIGH_SCHOOL_YEARS[year.toLowerCase()]!
+        : ordinalValue(said[1], said[2]);
+    return { value, sentences: [sentence] };
   }
   return null;
 }
@@ -3288,8 +3383,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       (side !== null ? dimensionSaid(text, side) : null) ??
       (fieldNameSays(field, /\b(?:height|high|tall)\b/i) ? heightSaid(text) : null) ??
       (fieldNameSays(field, /\b(?:floor|story|storey)\b/i) && !fieldNameSays(field, /\b(?:count|number of)\b/i)
-        ? floorSaid(text)
+        ? ordinalSaid(text, FLOOR_SAID)
         : null) ??
+      (fieldNameSays(field, /\bgrade\b/i) ? ordinalSaid(text, GRADE_SAID) : null) ??
       (asksYearsLong(field) ? yearsSaid(text, keywords) : null) ??
       quantityAnswerFor(field, text, keywords) ??
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
@@ -3310,6 +3406,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   }
   // Values anyone can recognise by their form need no topic words; the rest need the topic.
   const selfEvident = field.type === 'email' || field.type === 'phone' || field.type === 'address';
+  // "Our cockapoo, Maple" — "For a poodle mix that size…": an owner names their animal's breed; the
+  // agent's words for it are looser.
+  const ownersWordFirst = ASKS_A_BREED.test(field.name) && /\b(?:dog|pet|breed)\b/i.test(fieldText(field));
   const ranked = text.sentences
     // A question asks for a value more often than it gives one ("Which plan are you on now?").
     .map((sentence) => ({
@@ -3320,6 +3419,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     // Most relevant first; the customer's words before the agent's; then in call order.
     .sort(
       (a, b) =>
+        (ownersWordFirst ? Number(byAgent(a.sentence)) - Number(byAgent(b.sentence)) : 0) ||
         b.score - a.score ||
         Number(byAgent(a.sentence)) - Number(byAgent(b.sentence)) ||
         a.sentence.segment.start - b.sentence.segment.start,
