@@ -8001,6 +8001,19 @@ describe('found on the sixty-ninth held-out round (h541–h548), tested in other
     expect(extractDataset(tutoring, call([['customer', said]])).data.subject).toBe(subject);
   });
 
+  test('names: letters beyond A–Z, as a recognizer writes them', () => {
+    expect(
+      lead([
+        ['agent', 'Thanks for calling, this is Priya.'],
+        ['customer', "Hi, it's Inés Núñez. We'd like to refinance our condo."],
+      ]),
+    ).toMatchObject({ borrower_first_name: 'Inés', borrower_last_name: 'Núñez' });
+    const contacts = datasetOf('contacts', [['contact_name', 'string', "The prospect's full name"]]);
+    expect(
+      extractDataset(contacts, call([['customer', 'My name is Zoë Łukasik and I need a quote.']])).data.contact_name,
+    ).toBe('Zoë Łukasik');
+  });
+
   test.each([
     ['Four dollars and five cents each.', '$4.05 each.'],
     ['Three dollars fifty a month.', '$3.50 a month.'],

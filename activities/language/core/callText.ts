@@ -160,8 +160,14 @@ export const byAgent = (sentence: Sentence) => sentence.speaker !== 'customer';
 /** Words that open a surname of more than one word: "Van Dijk", "De La Cruz", "Della Rosa". */
 const SURNAME_PARTICLE =
   '(?:[Vv]an|[Vv]ander|[Vv]on|[Dd]e|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]os|[Dd]u|[Ll]a|[Ll]e|[Tt]er|[Tt]en|[Dd]er|[Dd]en)';
+/**
+ * Letters of names beyond A–Z, as a recognizer writes them ("José Martínez", "Zoë", "Wojček"): Latin-1's
+ * and Latin Extended-A's letters (the × and ÷ signs left out).
+ */
+const NAME_CAPITAL = 'A-ZÀ-ÖØ-ÞĀ-ž';
+const NAME_LETTER = `a-zA-ZÀ-ÖØ-öø-ÿĀ-ž`;
 /** A name's words; "I'm", "I'll" and "I've" open none ("Hi, I'm Rick." greets nobody). */
-const NAME = `(?!I')[A-Z][a-zA-Z'-]+(?:\\s+(?:${SURNAME_PARTICLE}\\s+){0,2}[A-Z][a-zA-Z'-]+)?`;
+const NAME = `(?!I')[${NAME_CAPITAL}][${NAME_LETTER}'-]+(?:\\s+(?:${SURNAME_PARTICLE}\\s+){0,2}[${NAME_CAPITAL}][${NAME_LETTER}'-]+)?`;
 /** A title before a name: "Mrs. Okafor" and "Mr. Patel" are surnames, never first names. */
 const TITLE = '(?:(?:Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)';
 /** Self-introductions: "my name is Maria Garcia", "This is John", "Name's Andre", "Robert Jones speaking", "Greg Hall here". */
