@@ -845,7 +845,6 @@ export function fixRecognizerSlips(text: string): string {
   );
 }
 
-/** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 /**
  * "A dollar twenty a square foot", "two dollars and fifty cents", "3 dollars 50 a month": dollars and
  * their cents as one written price ($1.20, $2.50, $3.50), not two numbers.
@@ -863,6 +862,7 @@ function dollarsAndCents(text: string): string {
     );
 }
 
+/** All normalizations in the order they depend on each other (emails before numbers: "john2 at …"). */
 export function normalizeSpokenForms(text: string): string {
   return normalizeTimes(
     dollarsAndCents(
