@@ -8025,3 +8025,78 @@ describe('found on the sixty-ninth held-out round (h541–h548), tested in other
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventieth held-out round (h549–h556), tested in other words', () => {
+  test('lending: a home paid off and a sum to pull out of it, what the cash buys no purchase', () => {
+    const turns: Turn[] = [
+      ['agent', 'Thanks for calling, how can I help?'],
+      ['customer', 'Our duplex is paid off. We want to pull out about ninety to buy a lot up north.'],
+      ['agent', 'What would it appraise for?'],
+      ['customer', 'Around four twenty.'],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 90_000 });
+  });
+
+  test('lending: "we\'d live there" and a household that brings in so much a month', () => {
+    expect(
+      classifyLending(
+        call([
+          ['agent', 'Sunrise Funding, this is Priya. Have you found a place?'],
+          ['customer', "A little ranch on Birch Lane, they're asking two forty. We'd live there with my mother."],
+          ['agent', 'And the household?'],
+          ['customer', 'Between the two of us we bring in about fifty eight hundred a month.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('lending: a value asked "what would it go for" and answered from a listing site', () => {
+    expect(
+      lead([
+        ['customer', "We'd like to refinance, we still owe about one forty."],
+        ['agent', 'What would the home go for these days?'],
+        ['customer', 'Redfin has it around two ninety.'],
+      ]).property_value,
+    ).toBe(290_000);
+  });
+
+  test('lending: "worth redoing" is no worth, and a rate after it no value', () => {
+    expect(
+      lead([['customer', "I'm not sure it's worth redoing the loan, we're at six and a half on it."]]).property_value,
+    ).toBeUndefined();
+  });
+
+  test('datasets: a field whose name says gallons or liters takes the figure said before that unit', () => {
+    const pools = datasetOf('pools', [['pool_gallons', 'number', 'pool size']]);
+    expect(
+      extractDataset(
+        pools,
+        call([['customer', 'It has gone cloudy twice in 3 weeks, and it holds about eighteen thousand gallons.']]),
+      ).data.pool_gallons,
+    ).toBe(18_000);
+    const aquariums = datasetOf('aquariums', [['tank_liters', 'number', 'tank size']]);
+    expect(
+      extractDataset(aquariums, call([['customer', 'I keep 6 goldfish in a two hundred liter tank.']])).data
+        .tank_liters,
+    ).toBe(200);
+  });
+
+  test('scorecard: asking when the customer will drop a pet off or pick it up is logistics, no discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Riverbend Kennels, this is Ines.'],
+        ['customer', 'Hi, I need boarding for my dog next week.'],
+        ['agent', 'Sure. When would you drop him off?'],
+        ['customer', 'Monday at eight.'],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+
+  test.each([
+    ['We need boarding for R2Cats.', 'We need boarding for our 2 Cats.'],
+    ['R2-D2 is on the shelf.', 'R2-D2 is on the shelf.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

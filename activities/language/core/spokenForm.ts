@@ -687,6 +687,8 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "My sheep a doodle": the breed said as it sounds, "sheep-a-doodle".
       .replace(/\b([Ss]heep) a doodle\b/g, '$1adoodle')
+      // "Boarding for R2Cats": a recognizer's "our two" run into the thing counted.
+      .replace(/\bR2 ?(?=[A-Za-z]+s\b)/g, 'our two ')
       // "Seller once 345": a recognizer's "wants" (nothing is done "once" a figure).
       .replace(/\b(sellers?|owners?|they|he|she) once (?=\$?\d)/gi, '$1 wants ')
       // "Wednesday V 11": a recognizer's "the" before a day of the month.
