@@ -8100,3 +8100,77 @@ describe('found on the seventieth held-out round (h549–h556), tested in other 
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-first held-out round (h557–h564), tested in other words', () => {
+  test('lending: a sum left at a rate is the balance of a loan to refinance', () => {
+    expect(
+      lead([
+        ['agent', 'Brightwater Home Loans, this is Priya.'],
+        ['customer', "Hi. There's about two eighteen left at seven point two, and we'd like to bring that down."],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 218_000 });
+  });
+
+  test('tasks: "I\'ll try your cell again Friday" in a voicemail is a call-back, a phone number no hour', () => {
+    const { tasks } = detectActions(
+      call([
+        [
+          'agent',
+          "Hi Tomas, it's Priya with Northgate about the quote you asked for. You can reach me at 415-555-0123, and I'll try your cell again Friday afternoon.",
+        ],
+      ]),
+      null,
+    );
+    expect(tasks).toEqual([expect.objectContaining({ owner: 'agent', due: '2026-10-16' })]);
+    // With an hour (written without its colon) it is a meeting, no task.
+    expect(
+      detectActions(call([['agent', "Hi Tomas, it's Priya. I'll try you again tomorrow at 830."]]), null).tasks,
+    ).toEqual([]);
+  });
+
+  test('tasks: "I\'ll draw up a written proposal and email it to you" sends what was drawn up', () => {
+    const { tasks } = detectActions(
+      call([
+        ['customer', 'That sounds fair to me.'],
+        ['agent', "Good, I'll draw up a written proposal and email it to you tomorrow."],
+      ]),
+      null,
+    );
+    expect(tasks).toEqual([
+      expect.objectContaining({ owner: 'agent', due: '2026-10-15', text: expect.stringMatching(/written proposal/) }),
+    ]);
+  });
+
+  test('datasets: a brand field takes the capitalized name, not the kind of thing after it', () => {
+    const appliances = datasetOf('appliances', [['dishwasher_brand', 'string', 'brand of the dishwasher']]);
+    expect(
+      extractDataset(
+        appliances,
+        call([
+          ['agent', 'What make is the dishwasher?'],
+          ['customer', "It's a Bosch dishwasher, maybe six years old."],
+        ]),
+      ).data.dishwasher_brand,
+    ).toBe('Bosch');
+  });
+
+  test('lending: an employer named before "Base pay" (a full stop the recognizer lost) ends before the pay', () => {
+    expect(
+      lead([
+        ['agent', 'Who do you work for?'],
+        ['customer', 'I drive for Harbor Freight Lines Base salary is about fifty two thousand a year.'],
+      ]),
+    ).toMatchObject({ employer_name: 'Harbor Freight Lines', monthly_income: 4333.33 });
+  });
+
+  test.each([
+    ['Yes, through Dell to Dental.', 'Yes, through Delta Dental.'],
+    ['Their house sold for 310 and hours is about the same.', 'Their house sold for 310 and ours is about the same.'],
+    ['My base pay his about 48,000 a year.', 'My base pay is about 48,000 a year.'],
+    ["They're asking to sixty-nine-nine.", "They're asking 269.9."],
+    ['Our store hours is posted.', 'Our store hours is posted.'],
+    ["I'm about to turn thirty-one.", "I'm about to turn 31."],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

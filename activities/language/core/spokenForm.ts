@@ -685,10 +685,25 @@ export function fixRecognizerSlips(text: string): string {
         /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to \$?([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)/gi,
         '$1 2$2',
       )
+      // "They are asking to seventy-four-nine": the same "two", before a price's words (274,900).
+      .replace(
+        /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to (?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)/gi,
+        '$1 two ',
+      )
       // "My sheep a doodle": the breed said as it sounds, "sheep-a-doodle".
       .replace(/\b([Ss]heep) a doodle\b/g, '$1adoodle')
       // "Boarding for R2Cats": a recognizer's "our two" run into the thing counted.
       .replace(/\bR2 ?(?=[A-Za-z]+s\b)/g, 'our two ')
+      // "Base pay his around 61,000 a year": a recognizer's "is" after what a figure is of.
+      .replace(
+        /\b(pay|salary|income|wage|rate|price|payment|balance|budget) his (?=(?:about |around |roughly |only |just |like )?\$?\d)/gi,
+        '$1 is ',
+      )
+      // "The neighbors' place sold for 400 and hours is about the same": a recognizer's "ours" (no
+      // plural "hours" takes "is" straight after a joiner).
+      .replace(/\b(and|but|so|while|whereas) hours is\b/gi, '$1 ours is')
+      // "Yes, through Dell to dental": the insurer Delta Dental, its "Delta" heard as two words.
+      .replace(/\bDell? to [Dd]ental\b/g, 'Delta Dental')
       // "Seller once 345": a recognizer's "wants" (nothing is done "once" a figure).
       .replace(/\b(sellers?|owners?|they|he|she) once (?=\$?\d)/gi, '$1 wants ')
       // "Wednesday V 11": a recognizer's "the" before a day of the month.

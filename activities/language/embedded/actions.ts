@@ -62,9 +62,12 @@ const REQUEST_ONLY_VERBS = 'call';
 const DROPPED_WILL =
   // "I only mail you …": a recognizer's "I'll email you …".
   ' only(?=\\s+mail\\s+you\\b)|(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
-/** "I'll send you the checklist", "I will also email you our pricing sheet today". */
+/**
+ * "I'll send you the checklist", "I will also email you our pricing sheet today"; "I'll put together
+ * a loan estimate and send it to you" sends what the first verb made.
+ */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+[a-z\\d]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+(?:up|together|out|over))?(?:\\s+[a-z\\d]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 /** Words before "I can …" that make it something heard, not promised. */
@@ -281,12 +284,15 @@ function dueOfRequest(request: Sentence, text: CallText, verb: string, meetingDa
 /**
  * "Let me talk it over with my wife and I'll call you back Monday": a call-back promised for a day
  * with no clock time is a task (with a time it is an appointment); a conditional one is not. "Let
- * me check with Luis and email you back tomorrow" answers in writing.
+ * me check with Luis and email you back tomorrow" answers in writing. "I'll also try you again
+ * Thursday morning" (a voicemail's) is a call-back too.
  */
 const CALL_BACK_COMMITMENT =
-  /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with|(?:e-?mail|text|message) (?:you|ya) back)\b/i;
+  /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:(?:also|just|then|definitely)\s+)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with|try (?:you|ya|your (?:cell|mobile|office|phone|line))(?: (?:again|back|later))?\b|(?:e-?mail|text|message) (?:you|ya) back)\b/i;
 const WRITES_BACK = /\b(e-?mail|text|message) (?:you|ya) back\b/i;
-const CLOCK_TIME = /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat \d|\bnoon\b|o'?clock/i;
+// "At 730" is an hour a recognizer wrote without its colon; "reach me at 612-555-0187" names none.
+const CLOCK_TIME =
+  /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat (?:\d{1,2}|(?:1[0-2]|[1-9])[0-5]\d)(?![\d,-])|\bnoon\b|o'?clock/i;
 const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 
 /** Who said it, for owning a task: the agent, or an unknown speaker the agent's words point to. */

@@ -817,8 +817,9 @@ const AGENT_RESTATES_OCCUPANCY =
 const ORG_KIND_WORDS =
   'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|dentistry|orthodontics|chiropractic|veterinary|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
-// A name may open with digits ("3M", "7-Eleven"), never a clock time ("8AM").
-const ORG = `(?:[A-Z]|\\d+-?(?![AaPp]\\.?[Mm]\\b)[A-Z])[\\w&'.-]*(?:\\s+(?:[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:family\\s+(?=(?:${ORG_KIND_WORDS})\\b))?(?:${ORG_KIND_WORDS})\\b)*`;
+// A name may open with digits ("3M", "7-Eleven"), never a clock time ("8AM"); "Light Base pay is"
+// (a recognizer's capital after a missing full stop) ends before the pay.
+const ORG = `(?:[A-Z]|\\d+-?(?![AaPp]\\.?[Mm]\\b)[A-Z])[\\w&'.-]*(?:\\s+(?:(?!Base\\s+(?:pay|salary)\\b)[A-Z][\\w&'.-]*|and|&|of|the|de|du))*(?:\\s+(?:family\\s+(?=(?:${ORG_KIND_WORDS})\\b))?(?:${ORG_KIND_WORDS})\\b)*`;
 const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
 /**
  * How people say where they work: "I work at/for X", "I'm a nurse at X", "I'm at X", "Software
@@ -1037,10 +1038,10 @@ const PURCHASE_CUES = new RegExp(
 /**
  * Refinancing words, also a co-owner bought out and taken off the loan ("get my ex off the loan and
  * buy out her half"), a rate the customer has now ("My rate is seven and a quarter and I'd love to
- * get it down") and what is left on a loan.
+ * get it down") and what is left on a loan, also with its rate ("we've got 305,000 left at 6.8").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjusts|resets|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:something |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -2355,6 +2356,14 @@ function capitalOnlyOpeningSentences(named: string, field: DatasetField, text: C
 }
 /** "Italian, buffet style" names a kind, not a product: kinds are kept in lower case. */
 const DEMONYM = /^(?:[A-Z][a-z]+(?:ian|ean|ese|ish|can)|French|Thai|Greek|Cajun|Creole|Southern)$/;
+/**
+ * "It's a Yamaha upright", "We have a Rheem water heater": for a brand or a make, the capitalized
+ * name alone; the lower-case words after it say what kind of thing it is.
+ */
+function brandBeforeItsKind(thing: string, field: DatasetField): string | null {
+  if (!/\b(?:brand|make|manufacturer|maker)\b/i.test(fieldText(field))) return null;
+  return /^([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)\s+[a-z]/.exec(thing)?.[1] ?? null;
+}
 /** A yes and a preposition before the name an answer gives: "Yes, through Delta Dental", "Yeah, with Geico." */
 const ANSWER_LEAD_IN =
   /^(?:(?:yes|yeah|yep|we do|i do)[,.]?\s+)?(?:through|with|from|by)\s+(?=[A-Z])|^(?:yes|yeah|yep|we do|i do|right|that's right|correct|exactly)[,.]\s+(?=[A-Z])/i;
@@ -2433,7 +2442,7 @@ function namedAnswerFor(field: DatasetField, text: CallText, keywords: string[])
           : (cleanOrg(named) ?? named)
         : thing && !STOP_WORDS.has(thing.toLowerCase())
           ? kind === 'organization'
-            ? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())
+            ? (brandBeforeItsKind(thing, field) ?? thing.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()))
             : // "We're on Motive": a capitalized word after the lead-in is a product's name.
               /^[A-Z]/.test(thing)
               ? thing
