@@ -8174,3 +8174,75 @@ describe('found on the seventy-first held-out round (h557–h564), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-second held-out round (h565–h572), tested in other words', () => {
+  test('datasets: a figure before "story" is no price, though the business is named for the field', () => {
+    const gutters = datasetOf('gutters', [['cleaning_price', 'money', 'cleaning price']]);
+    expect(
+      extractDataset(
+        gutters,
+        call([
+          ['agent', 'Summit Gutter Cleaning, this is Priya.'],
+          ['customer', 'Hi, I have a three story townhouse and the gutters are overflowing.'],
+          ['agent', 'For three stories that runs four twenty.'],
+        ]),
+      ).data.cleaning_price,
+    ).toBe(420);
+  });
+
+  test('datasets: a price the agent states with how it comes ("delivered", "shipped") is the quote', () => {
+    const rentals = datasetOf('rentals', [['quote_amount', 'money', 'The price quoted, in dollars']]);
+    expect(
+      extractDataset(
+        rentals,
+        call([
+          ['customer', 'We need a bounce house and two canopy tents for Saturday.'],
+          ['agent', "That's three eighty five delivered and set up."],
+        ]),
+      ).data.quote_amount,
+    ).toBe(385);
+  });
+
+  test('datasets: "our son is a sophomore" is a grade, a senior at a university none', () => {
+    const tutoring = datasetOf('tutoring', [['student_grade', 'number', 'school grade of the student']]);
+    const grade = (said: string) => extractDataset(tutoring, call([['customer', said]])).data.student_grade;
+    expect(grade('Our son is a sophomore and he needs help with geometry.')).toBe(10);
+    expect(grade("She's a senior at Boise State and wants help with statistics.")).toBeUndefined();
+  });
+
+  test('lending: asked how much to take out of a home worth so much is a cash-out refinance', () => {
+    const turns: Turn[] = [
+      ['customer', "It's worth about five ten and we owe around two twenty."],
+      ['agent', 'How much are you looking to pull out?'],
+      ['customer', 'About sixty, for the kitchen.'],
+    ];
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Refinance', cash_out: true });
+    expect(classifyLending(call(turns)).reasons.join(' ')).toMatch(/how much are you looking to pull out/i);
+  });
+
+  test('lending: "The houses worth about 400" (a recognizer\'s "house\'s") is talk of a home\'s value', () => {
+    expect(
+      classifyLending(call([['customer', 'The houses worth about four twenty and we owe around one ninety.']])).reasons,
+    ).toContainEqual(expect.stringMatching(/^houses worth/));
+  });
+
+  test('appointments: "Friday at 1130 so we can sign" is a time said before what the meeting is for', () => {
+    const { appointments } = detectActions(
+      call([
+        ['agent', 'Can you come in Friday at 1130 so we can sign the paperwork?'],
+        ['customer', 'Yes, 1130 works.'],
+      ]),
+      null,
+    );
+    expect(appointments.map((appointment) => appointment.start)).toEqual(['2026-10-16T11:30:00-04:00']);
+  });
+
+  test.each([
+    ['Could we do a US alone?', 'Could we do a USDA loan?'],
+    ['I make 18-75 every two weeks.', 'I make 1875 every 2 weeks.'],
+    ['The US alone is huge.', 'The US alone is huge.'],
+    ['I make 20-30 an hour.', 'I make 20-30 an hour.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

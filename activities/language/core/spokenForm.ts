@@ -702,6 +702,18 @@ export function fixRecognizerSlips(text: string): string {
       // "The neighbors' place sold for 400 and hours is about the same": a recognizer's "ours" (no
       // plural "hours" takes "is" straight after a joiner).
       .replace(/\b(and|but|so|while|whereas) hours is\b/gi, '$1 ours is')
+      // "Is the US alone still available?", "a US alone": the program's "USDA loan" heard as two words
+      // (not "the US alone has fifty states").
+      .replace(
+        /\b(?:(is|about|for|into|do|does|with|try|through|use|get|getting|doing|qualify for) the|an?) U\.?S\.? alone\b/gi,
+        (_said, asked?: string) => (asked ? `${asked} the USDA loan` : 'a USDA loan'),
+      )
+      // "I make 22-50 every two weeks": a pay said as pairs, "twenty two fifty", with a hyphen between
+      // them (a range of pay is said by the hour or the day, not by the paycheck or the month).
+      .replace(
+        /\b(make|makes|made|earn|earns|earned|clear|clears|gross|grosses|net|nets|bring home|take home|get paid|paid) (about |around |roughly )?([1-9]\d)-(\d\d)\b(?!-)(?= (?:every (?:two|2|other) weeks?|(?:a|per|each) (?:paycheck|month)|bi-?weekly|twice a month)\b)/gi,
+        '$1 $2$3$4',
+      )
       // "Yes, through Dell to dental": the insurer Delta Dental, its "Delta" heard as two words.
       .replace(/\bDell? to [Dd]ental\b/g, 'Delta Dental')
       // "Seller once 345": a recognizer's "wants" (nothing is done "once" a figure).

@@ -965,8 +965,8 @@ function parseDates(said: string, text: CallText): chrono.ParsedResult[] {
 const CLOCK_SAID =
   /\d:\d\d|\b\d{1,2}\s*[ap]m\b|\bat \d{1,2}\b|\bnoon\b|\bmidnight\b|o'?clock|\b(?:morning|afternoon|evening)\b/i;
 
-/** What may follow a time said after "at": not a street name ("at 230 Maple Avenue"). */
-const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is|open|available|free)\b))`;
+/** What may follow a time said after "at" ("at 1030 so we can…"): not a street name ("at 230 Maple Avenue"). */
+const AFTER_A_TIME = String.raw`(?=\s*(?:o'?clock|[ap]\.?m\b|in the|[.,?!]|$|\s+(?:to|works?|is|for|then|so|if|because|sharp|tomorrow|today|this|on|okay|ok|good|fine|alright|perfect|got it|sounds|it is|open|available|free)\b))`;
 
 const COUNT_AFTER_AT =
   /\b(?:at|by|around) ((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?!(?:works|sounds|thanks|this|please|plus|yes|is|was|as|minutes|hours)\b)[a-z]{2,}s)\b/gi;

@@ -33,9 +33,12 @@ const HUNDREDS_COUNTED = /\b([1-9]\d?) hundred\b(?!\s+(?:and\s+)?(?:thousand|gra
 const scaleOf = (word: string) =>
   word === 'k' || word === 'thousand' || word === 'grand' ? 1_000 : word === 'million' || word === 'm' ? 1_000_000 : 1;
 
-/** What follows a number that makes it a count, a share, a time or a measure ("a twenty two kilowatt unit", tons, gallons, feet), not an amount of money. */
+/**
+ * What follows a number that makes it a count, a share, a time or a measure ("a twenty two kilowatt
+ * unit", tons, gallons, feet, "a 2 story house"), not an amount of money.
+ */
 const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|points?|years?\b|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?\b|days?\b|hours?\b|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:kilo|mega)?watts?\b|kw\b|kwh\b|volts?\b|amps?\b|tons?\b|btus?\b|gallons?\b|horsepower\b|hp\b|feet\b|foot\b|ft\b|inch(?:es)?\b|pounds?\b|lbs?\b|degrees?\b|panels?\b|zones?\b|of (?:us|you|them)\b)/i;
+  /^\s*(?:%|percent|per ?cent|points?|years?\b|yrs|months|month(?!\s+(?:before|after|gross|net|take|in|of|income|salary|pay)\b)(?=\s*[a-z])|weeks?\b|days?\b|hours?\b|minutes?|o'?clock|am\b|pm\b|in the (?:morning|afternoon|evening)|people|employees|agents|seats|users|technicians|techs|drivers|cars|vehicles|trucks|kids|children|bedrooms?|baths?|bathrooms?|units?|doors|stories|-?stor(?:y|ey)\b|floors?\b|square|sq|acres?|miles?|credit|fico|score|on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:kilo|mega)?watts?\b|kw\b|kwh\b|volts?\b|amps?\b|tons?\b|btus?\b|gallons?\b|horsepower\b|hp\b|feet\b|foot\b|ft\b|inch(?:es)?\b|pounds?\b|lbs?\b|degrees?\b|panels?\b|zones?\b|of (?:us|you|them)\b)/i;
 
 /**
  * Amounts in money talk, written or bare: money as said ("$450,000", "450000 dollars", "450k",
