@@ -1000,6 +1000,30 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       if (types.has(type)) spans.push({ type, start, end });
       continue;
     }
+    // "The last four of your social?" — "it's state 117": three digits heard of the four asked for.
+    if (
+      run.digits.length === 3 &&
+      cues[0] === 'ssn' &&
+      LAST_FOUR_ASKED.test(windowBefore(text, start, context)) &&
+      !ENDING_IN.test(text.slice(0, start))
+    ) {
+      if (types.has('ssn')) spans.push({ type: 'ssn', start, end });
+      continue;
+    }
+    // "267084131472918803" after "What's the routing number?": a recognizer ran the account number
+    // asked next onto the routing number; its first nine digits pass the ABA checksum.
+    if (
+      run.digits.length >= 13 &&
+      run.digits.length <= 26 &&
+      cues.includes('routing') &&
+      abaValid(run.digits.slice(0, 9))
+    ) {
+      const oneString = run.written && run.groups.length === 1;
+      const split = oneString ? start + 9 : end;
+      if (types.has('routing_number')) spans.push({ type: 'routing_number', start, end: split });
+      if (oneString && types.has('bank_account')) spans.push({ type: 'bank_account', start: split, end });
+      continue;
+    }
     const type = classifyRun(run, cues, !!after && AMOUNT_WORDS.has(after.lower), before?.text === '$');
     if (type && types.has(type)) spans.push({ type, start, end });
   }
@@ -1034,6 +1058,7 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
   return kept;
 }
 
+const LAST_FOUR_ASKED = /\blast (?:four|4)(?: digits)? of (?:your|the|his|her|their) (?:social|ssn|social security)\b/i;
 const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
 const AREA_CODE_THEN_NUMBER = /\barea code,?\s*\d{3}[,.]?\s*(?:(?:and\s+)?then\s+|and\s+)?\d{3}[-\s.]?\d{3,4}\b/gi;

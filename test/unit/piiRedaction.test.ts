@@ -374,6 +374,16 @@ describe('PII in spoken and written text', () => {
     expect(redact('It is 4417 2290.', "What's the order number?")).toBe('It is 4417 2290.');
   });
 
+  test('found on round 20: a routing number with the account number run onto it; three digits heard of "the last four of your social"', () => {
+    // Nine digits passing the ABA checksum, then the account asked for next, heard as one number.
+    expect(redact('021000021583920147', 'And the routing number for the new bank?')).toBe(
+      '[ROUTING_NUMBER][BANK_ACCOUNT]',
+    );
+    expect(redact("Yeah, it's 6 0 1.", 'Could you read me the last four of your social?')).toBe("Yeah, it's [SSN].");
+    // Three digits asked for as something else stay.
+    expect(redact("It's 601.", 'Which suite is your office in?')).toBe("It's 601.");
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
