@@ -1017,6 +1017,19 @@ function windowStart(fromSaid: string, minutes: string | undefined, toSaid: stri
   return `at ${from}${minutes ?? ''}${from < to && from >= 7 ? ' am' : ''}`;
 }
 
+// The hours forDateParser rewrites, built once (it runs on every sentence that may name a time).
+const AT_ONE = new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi');
+const BETWEEN_HOURS = new RegExp(
+  `\\bbetween (${HOUR})(:[0-5]\\d)? and (${HOUR}|noon)(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`,
+  'gi',
+);
+const WINDOW_BEFORE_ITS_DAY = new RegExp(`\\b${HOURS_WINDOW}(?=,? (?:on )?${WINDOW_DAY}\\b)`, 'gi');
+const WINDOW_AFTER_ITS_DAY = new RegExp(`\\b(${WINDOW_DAY}),? ${HOURS_WINDOW}\\b`, 'gi');
+const TIME_WITHOUT_COLON = new RegExp(
+  String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME,
+  'gi',
+);
+
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
     // "Wednesday the 11, at 630": a comma between a day and its time parts them for the date parser.
@@ -1043,7 +1056,7 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
     // "Thursday at 2.30": a recognizer's dot between the hour and its minutes (a figure was taken out above).
     .replace(/\b(at|by|around|until) (1[0-2]|0?[1-9])\.([0-5]\d)\b(?![.\d])/gi, '$1 $2:$3')
     // Not "we're looking at one for 615,000": one house, not one o'clock.
-    .replace(new RegExp(String.raw`(?<!\blook(?:s|ed|ing)? )\b(at|by|until) one\b` + AFTER_A_TIME, 'gi'), '$1 1')
+    .replace(AT_ONE, '$1 1')
     // "next Wednesday around noon", "Tuesday evening around six": the parser reads a day and "around
     // <time>" apart (the time today).
     .replace(
@@ -1058,18 +1071,16 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
         `${before}at ${hour}${minutes ? `:${minutes}` : ''} on `,
     )
     // "Tomorrow between 8 and 10": a window starts at its first hour (8 before 10 is morning).
-    .replace(
-      new RegExp(`\\bbetween (${HOUR})(:[0-5]\\d)? and (${HOUR}|noon)(?::[0-5]\\d)?(?!\\s*[ap]\\.?m)\\b`, 'gi'),
-      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
+    .replace(BETWEEN_HOURS, (_all, fromSaid: string, minutes: string | undefined, toSaid: string) =>
+      windowStart(fromSaid, minutes, toSaid),
     )
     // "Eight to ten tomorrow is great", "Friday, ten to twelve": a window said beside its day starts
     // at its first hour (alone, "8 to 10" may be years or people).
-    .replace(
-      new RegExp(`\\b${HOURS_WINDOW}(?=,? (?:on )?${WINDOW_DAY}\\b)`, 'gi'),
-      (_all, fromSaid: string, minutes: string | undefined, toSaid: string) => windowStart(fromSaid, minutes, toSaid),
+    .replace(WINDOW_BEFORE_ITS_DAY, (_all, fromSaid: string, minutes: string | undefined, toSaid: string) =>
+      windowStart(fromSaid, minutes, toSaid),
     )
     .replace(
-      new RegExp(`\\b(${WINDOW_DAY}),? ${HOURS_WINDOW}\\b`, 'gi'),
+      WINDOW_AFTER_ITS_DAY,
       (_all, day: string, fromSaid: string, minutes: string | undefined, toSaid: string) =>
         `${day} ${windowStart(fromSaid, minutes, toSaid)}`,
     )
@@ -1091,10 +1102,7 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       .replace(/^(\W*)(1[0-2]|0?[1-9])([0-5]\d)\s+(?=(?:is|works|sounds|would|it is)\b)/i, '$1at $2:$3 ');
   if (!DAY_NAMED.test(resolved)) return resolved;
   const withColons = resolved
-    .replace(
-      new RegExp(String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME, 'gi'),
-      '$1 $2:$3',
-    )
+    .replace(TIME_WITHOUT_COLON, '$1 $2:$3')
     // "330 Thursday": a time said just before its day.
     .replace(/\b(1[0-2]|0?[1-9])([0-5]\d) (?=(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/gi, 'at $1:$2 ');
   // "Tonight after close, around 10:30": an hour tonight is in the evening.

@@ -155,6 +155,28 @@ export function ordinalValue(digits: string | undefined, word: string | undefine
   return digits ? Number(digits) : ORDINAL_WORDS[word!.toLowerCase()]!;
 }
 
+// The day phrases resolveDayPhrases reads, built once (it runs on every sentence of a call).
+const WEEKDAY_NEAR_HOLIDAY = new RegExp(`\\b(?:the\\s+)?${WEEKDAY}\\s+(after|before)\\s+${HOLIDAY}`, 'gi');
+const NTH_WEEKDAY_OF_MONTH = new RegExp(
+  `\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+${WEEKDAY}\\s+(?:in|of)\\s+(?:(${MONTHS.join('|')})|(?:the|this)\\s+month|(next)\\s+month)\\b`,
+  'gi',
+);
+const COUNT_FROM_ANCHOR = new RegExp(
+  `\\b(?:(a|one|the(?=\\s+week\\b)|two|three|four|five|six|[1-6])\\s+)?(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
+  'gi',
+);
+const WEEKDAY_AFTER_NEXT = new RegExp(`\\b(?:(?:on\\s+)?(?:the|a)\\s+)?${WEEKDAY}\\s+after\\s+next\\b`, 'gi');
+const WEEKDAY_THE_ORDINAL = new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL_OR_BARE_DAY})\\b(?![.:,]\\d)`, 'gi');
+const WEEKDAY_ORDINAL = new RegExp(`\\b${WEEKDAY},?\\s+(?!(?:first|second)\\b)(?:${ORDINAL})\\b(?![.:,]\\d)`, 'gi');
+const TODAYS_WEEKDAY_ALONE = new RegExp(
+  `(?<!\\b(?:next|last|since|every|past|each|from|until|till|today|tonight),?\\s+)\\b(?:(?:this|on)\\s+)?${WEEKDAY}\\b(?!s\\b|'s\\b|,?\\s+(?:(?:after|before|today|tonight|the|${MONTHS.join('|')})\\b|\\d))`,
+  'gi',
+);
+const THE_ORDINAL_DAY = new RegExp(
+  `(?<!(?:${MONTHS.join('|')})\\s*)\\b(?:on\\s+)?the\\s+(?:${ORDINAL})\\b(?!\\s+(?:of\\s+(?:${MONTHS.join('|')})|floor|time|one|row|street|avenue|place))`,
+  'gi',
+);
+
 /** Rewrites the day phrases of one sentence to explicit dates, relative to when the call was recorded. */
 export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes: number): string {
   const today = localDay(recordedAt, offsetMinutes);
@@ -163,115 +185,83 @@ export function resolveDayPhrases(text: string, recordedAt: Date, offsetMinutes:
       // chrono reads "the day after tomorrow at 2:30" in UTC, not in the call's offset.
       .replace(/\b(?:the\s+)?day after tomorrow\b/gi, () => `on ${written(addDays(today, 2))}`)
       // "the Monday after Thanksgiving", "the Friday before Christmas"
-      .replace(
-        new RegExp(`\\b(?:the\\s+)?${WEEKDAY}\\s+(after|before)\\s+${HOLIDAY}`, 'gi'),
-        (whole, weekday: string, relation: string, name: string) => {
-          const day = nextHoliday(name.toLowerCase().replace(/^the fourth of july$/, 'the fourth of july'), today);
-          if (!day) return whole;
-          const target = WEEKDAYS.indexOf(weekday.toLowerCase());
-          const shifted =
-            relation.toLowerCase() === 'after'
-              ? nextWeekday(day, target)
-              : addDays(day, -((weekdayOf(day) - target + 7) % 7 || 7));
-          return `on ${written(shifted)}`;
-        },
-      )
+      .replace(WEEKDAY_NEAR_HOLIDAY, (whole, weekday: string, relation: string, name: string) => {
+        const day = nextHoliday(name.toLowerCase().replace(/^the fourth of july$/, 'the fourth of july'), today);
+        if (!day) return whole;
+        const target = WEEKDAYS.indexOf(weekday.toLowerCase());
+        const shifted =
+          relation.toLowerCase() === 'after'
+            ? nextWeekday(day, target)
+            : addDays(day, -((weekdayOf(day) - target + 7) % 7 || 7));
+        return `on ${written(shifted)}`;
+      })
       // "the first Monday in October", "the last Friday of the month", "the second Tuesday of next
       // month": the first such day not before today (this month's, else the next month's or year's).
-      .replace(
-        new RegExp(
-          `\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+${WEEKDAY}\\s+(?:in|of)\\s+(?:(${MONTHS.join('|')})|(?:the|this)\\s+month|(next)\\s+month)\\b`,
-          'gi',
-        ),
-        (_whole, ordinal: string, weekday: string, monthName?: string, next?: string) => {
-          const target = WEEKDAYS.indexOf(weekday.toLowerCase());
-          const n = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[
-            ordinal.toLowerCase()
-          ];
-          const dayIn = (year: number, month: number) =>
-            n ? nthWeekdayOf(year, month, target, n) : lastWeekdayOf(year, month, target);
-          const notBefore = (day: Day) => toUtc(day).getTime() >= toUtc(today).getTime();
-          let day: Day;
-          if (monthName) {
-            const month = MONTHS.indexOf(monthName.toLowerCase());
-            day = dayIn(today.year, month);
-            if (!notBefore(day)) day = dayIn(today.year + 1, month);
-          } else {
-            const thisMonth = dayIn(today.year, today.month);
-            const following = (offset: number) =>
-              dayIn(today.year + Math.floor((today.month + offset) / 12), (today.month + offset) % 12);
-            day = next ? following(1) : notBefore(thisMonth) ? thisMonth : following(1);
-          }
-          return `on ${written(day)}`;
-        },
-      )
+      .replace(NTH_WEEKDAY_OF_MONTH, (_whole, ordinal: string, weekday: string, monthName?: string, next?: string) => {
+        const target = WEEKDAYS.indexOf(weekday.toLowerCase());
+        const n = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[
+          ordinal.toLowerCase()
+        ];
+        const dayIn = (year: number, month: number) =>
+          n ? nthWeekdayOf(year, month, target, n) : lastWeekdayOf(year, month, target);
+        const notBefore = (day: Day) => toUtc(day).getTime() >= toUtc(today).getTime();
+        let day: Day;
+        if (monthName) {
+          const month = MONTHS.indexOf(monthName.toLowerCase());
+          day = dayIn(today.year, month);
+          if (!notBefore(day)) day = dayIn(today.year + 1, month);
+        } else {
+          const thisMonth = dayIn(today.year, today.month);
+          const following = (offset: number) =>
+            dayIn(today.year + Math.floor((today.month + offset) / 12), (today.month + offset) % 12);
+          day = next ? following(1) : notBefore(thisMonth) ? thisMonth : following(1);
+        }
+        return `on ${written(day)}`;
+      })
       // "a week from Monday", "two weeks from this Thursday", "three weeks from today", "a week from tomorrow"
-      .replace(
-        new RegExp(
-          `\\b(?:(a|one|the(?=\\s+week\\b)|two|three|four|five|six|[1-6])\\s+)?(weeks?|days?)\\s+from\\s+(?:(?:this|next)\\s+)?(today|tomorrow|now|${WEEKDAY.slice(1, -1)})\\b`,
-          'gi',
-        ),
-        (whole: string, count: string | undefined, unit: string, anchor: string) => {
-          // "a demo week from Monday": a recognizer dropped the "a"; a count is needed for anything else.
-          if (!count && unit.toLowerCase() !== 'week') return whole;
-          const lower = anchor.toLowerCase();
-          const base =
-            lower === 'today' || lower === 'now'
-              ? today
-              : lower === 'tomorrow'
-                ? addDays(today, 1)
-                : nextWeekday(today, WEEKDAYS.indexOf(lower));
-          // "The week from Tuesday" is a recognizer's "a week from Tuesday".
-          const days = (COUNT_WORDS[(count ?? 'a').toLowerCase()] ?? 1) * (/^week/i.test(unit) ? 7 : 1);
-          return `on ${written(addDays(base, days))}`;
-        },
-      )
+      .replace(COUNT_FROM_ANCHOR, (whole: string, count: string | undefined, unit: string, anchor: string) => {
+        // "a demo week from Monday": a recognizer dropped the "a"; a count is needed for anything else.
+        if (!count && unit.toLowerCase() !== 'week') return whole;
+        const lower = anchor.toLowerCase();
+        const base =
+          lower === 'today' || lower === 'now'
+            ? today
+            : lower === 'tomorrow'
+              ? addDays(today, 1)
+              : nextWeekday(today, WEEKDAYS.indexOf(lower));
+        // "The week from Tuesday" is a recognizer's "a week from Tuesday".
+        const days = (COUNT_WORDS[(count ?? 'a').toLowerCase()] ?? 1) * (/^week/i.test(unit) ? 7 : 1);
+        return `on ${written(addDays(base, days))}`;
+      })
       // "the Friday after next": not the coming Friday but the one a week after it.
       .replace(
-        new RegExp(`\\b(?:(?:on\\s+)?(?:the|a)\\s+)?${WEEKDAY}\\s+after\\s+next\\b`, 'gi'),
+        WEEKDAY_AFTER_NEXT,
         (_whole, weekday: string) =>
           `on ${written(addDays(nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase())), 7))}`,
       )
       // "Friday the twelfth", "Tuesday the 3rd", and "Friday the 8" (a recognizer's, its "th" dropped)
-      .replace(
-        new RegExp(`\\b${WEEKDAY},?\\s+the\\s+(?:${ORDINAL_OR_BARE_DAY})\\b(?![.:,]\\d)`, 'gi'),
-        (whole, _weekday: string, digits?: string, word?: string) => {
-          const day = nextDayOfMonth(today, ordinalValue(digits, word));
-          return day ? `on ${written(day)}` : whole;
-        },
-      )
+      .replace(WEEKDAY_THE_ORDINAL, (whole, _weekday: string, digits?: string, word?: string) => {
+        const day = nextDayOfMonth(today, ordinalValue(digits, word));
+        return day ? `on ${written(day)}` : whole;
+      })
       // "Wednesday 8th at 11", "Friday twelfth": the same with "the" lost (not "Friday first thing",
       // "Monday second shift": "first" and "second" there are no days).
-      .replace(
-        new RegExp(`\\b${WEEKDAY},?\\s+(?!(?:first|second)\\b)(?:${ORDINAL})\\b(?![.:,]\\d)`, 'gi'),
-        (whole, _weekday: string, digits?: string, word?: string) => {
-          const day = nextDayOfMonth(today, ordinalValue(digits, word));
-          return day ? `on ${written(day)}` : whole;
-        },
-      )
+      .replace(WEEKDAY_ORDINAL, (whole, _weekday: string, digits?: string, word?: string) => {
+        const day = nextDayOfMonth(today, ordinalValue(digits, word));
+        return day ? `on ${written(day)}` : whole;
+      })
       // "Can we do Wednesday at five?" said on a Wednesday: today is said "today"; the weekday named is
       // next week's (not "next Wednesday", which the parser reads, nor "last" or "since Wednesday", nor
       // one with its date: "Wednesday, January 14").
-      .replace(
-        new RegExp(
-          `(?<!\\b(?:next|last|since|every|past|each|from|until|till|today|tonight),?\\s+)\\b(?:(?:this|on)\\s+)?${WEEKDAY}\\b(?!s\\b|'s\\b|,?\\s+(?:(?:after|before|today|tonight|the|${MONTHS.join('|')})\\b|\\d))`,
-          'gi',
-        ),
-        (whole, weekday: string) =>
-          WEEKDAYS.indexOf(weekday.toLowerCase()) === weekdayOf(today) ? `on ${written(addDays(today, 7))}` : whole,
+      .replace(TODAYS_WEEKDAY_ALONE, (whole, weekday: string) =>
+        WEEKDAYS.indexOf(weekday.toLowerCase()) === weekdayOf(today) ? `on ${written(addDays(today, 7))}` : whole,
       )
       // "on the fifth", "the 21st" (not "the fifth floor", not after a month name, which chrono reads)
-      .replace(
-        new RegExp(
-          `(?<!(?:${MONTHS.join('|')})\\s*)\\b(?:on\\s+)?the\\s+(?:${ORDINAL})\\b(?!\\s+(?:of\\s+(?:${MONTHS.join('|')})|floor|time|one|row|street|avenue|place))`,
-          'gi',
-        ),
-        (whole, digits?: string, word?: string) => {
-          const value = ordinalValue(digits, word);
-          if (value < 1 || value > 31) return whole;
-          const day = nextDayOfMonth(today, value);
-          return day ? `on ${written(day)}` : whole;
-        },
-      )
+      .replace(THE_ORDINAL_DAY, (whole, digits?: string, word?: string) => {
+        const value = ordinalValue(digits, word);
+        if (value < 1 || value > 31) return whole;
+        const day = nextDayOfMonth(today, value);
+        return day ? `on ${written(day)}` : whole;
+      })
   );
 }
