@@ -8246,3 +8246,48 @@ describe('found on the seventy-second held-out round (h565–h572), tested in ot
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-third held-out round (h573–h580), tested in other words', () => {
+  test('lending: "we\'d like to buy out there" is a purchase where one moves, "buy out my brother" none', () => {
+    expect(
+      lead([['customer', "My company is moving me to Denver in the spring and we'd like to buy out there."]])
+        .loan_purpose,
+    ).toBe('Purchase');
+    expect(lead([['customer', 'I need to buy out my brother so the house is just mine.']]).loan_purpose).toBe(
+      'Refinance',
+    );
+  });
+
+  test('lending: a home named and then "it\'s" a figure is its price', () => {
+    expect(
+      lead([['customer', "We're buying a little two bedroom by the lake, it's three forty nine."]]).purchase_price,
+    ).toBe(349_000);
+  });
+
+  test('lending: an adjustable rate that "reset\'s" and "lock some thing fixed" (a recognizer\'s) is a refinance', () => {
+    expect(
+      lead([['customer', "Our adjustable rate reset's next spring and we'd like to lock some thing fixed."]])
+        .loan_purpose,
+    ).toBe('Refinance');
+  });
+
+  test('tasks: "We\'ll need a copy of your lease" asks the customer for it, as "I\'ll need" does', () => {
+    for (const asked of ["We'll need a copy of your current lease.", 'We all need a copy of your current lease.']) {
+      const { tasks } = detectActions(
+        call([
+          ['agent', asked],
+          ['customer', "I'll email it tonight."],
+        ]),
+        null,
+      );
+      expect(tasks).toEqual([expect.objectContaining({ owner: 'customer', due: '2026-10-14' })]);
+    }
+  });
+
+  test('datasets: "About an hour at the park" is a length, "in about an hour" none', () => {
+    const sessions = datasetOf('sessions', [['session_minutes', 'number', 'length of the session']]);
+    const minutes = (said: string) => extractDataset(sessions, call([['customer', said]])).data.session_minutes;
+    expect(minutes('About an hour at the park would be great.')).toBe(60);
+    expect(minutes("I'll be there in about an hour.")).toBeUndefined();
+  });
+});

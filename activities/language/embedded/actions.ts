@@ -87,11 +87,12 @@ const REQUEST = new RegExp(
   'i',
 );
 /**
- * "I'll need a copy of the divorce decree by Friday": a document the speaker needs is asked of the
- * other party (as "please send …"); not "I need a new roof".
+ * "I'll need a copy of the divorce decree by Friday", "We'll need a copy of the divorce decree" (a
+ * recognizer's "We all need …"): a document the speaker needs is asked of the other party (as
+ * "please send …"); not "I need a new roof".
  */
 const NEEDS_A_DOCUMENT =
-  /\bI(?:'ll| will|'d| would)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
+  /\b(?:I|we)(?:'ll| will|'d| would| all)? need (?:you to send (?:me |us )?)?(?=(?:a copy of |copies of |a photo of |a picture of )?(?:your |the |a |an |both |last |the last |two |three )?[^.?!]{0,40}?\b(?:cop(?:y|ies)|statements?|stubs?|returns?|w-?2s?|1099s?|decree|letters?|forms?|ids?|licen[cs]e|proof|documents?|paperwork|photos?|pictures?|receipts?|invoices?|contracts?|agreements?|lease|card)\b)/i;
 /** Words that end the object of a delivery verb ("the checklist | today", "the car out of the driveway | Sunday night"). */
 const OBJECT_END =
   /[,;]?\s+(?:(?:the )?(?:day|night|evening|morning|afternoon) (?:before|of)\b|today|tonight|tomorrow|right (?:after|away|now)\b|by\b|this\b|next\b|on\b|before\b|after\b|over\b|at\b|so\b|and\b|when\b|whenever\b|any ?time\b|with\b|in\b|within\b|as soon)\b.*$|(?<!\b(?:the|that|this|last))\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i;
