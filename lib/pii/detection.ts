@@ -1016,7 +1016,9 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
       run.digits.length >= 13 &&
       run.digits.length <= 26 &&
       cues.includes('routing') &&
-      abaValid(run.digits.slice(0, 9))
+      abaValid(run.digits.slice(0, 9)) &&
+      // A card asked for too, whose number passes Luhn, stays a card.
+      !(cues.includes('card') && luhnValid(run.digits))
     ) {
       const oneString = run.written && run.groups.length === 1;
       const split = oneString ? start + 9 : end;

@@ -380,6 +380,8 @@ describe('PII in spoken and written text', () => {
       '[ROUTING_NUMBER][BANK_ACCOUNT]',
     );
     expect(redact("Yeah, it's 6 0 1.", 'Could you read me the last four of your social?')).toBe("Yeah, it's [SSN].");
+    // A card asked for beside the routing number, its number passing Luhn, stays a card.
+    expect(redact('4111222213334442', 'The routing number, or a card number if that is easier?')).toBe('[CARD_NUMBER]');
     // Three digits asked for as something else stay.
     expect(redact("It's 601.", 'Which suite is your office in?')).toBe("It's 601.");
   });
