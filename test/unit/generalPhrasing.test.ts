@@ -8126,6 +8126,9 @@ describe('found on the seventy-first held-out round (h557–h564), tested in oth
     expect(
       detectActions(call([['agent', "Hi Tomas, it's Priya. I'll try you again tomorrow at 830."]]), null).tasks,
     ).toEqual([]);
+    expect(
+      detectActions(call([['agent', "Hi Tomas, it's Priya. I'll try you again tomorrow at 10-30."]]), null).tasks,
+    ).toEqual([]);
   });
 
   test('tasks: "I\'ll draw up a written proposal and email it to you" sends what was drawn up', () => {

@@ -291,9 +291,10 @@ function dueOfRequest(request: Sentence, text: CallText, verb: string, meetingDa
 const CALL_BACK_COMMITMENT =
   /\b(?:(?:I|we)(?:'ll| will|'m going to| am going to| are going to)|let me|let us|let's)\s+(?:[a-z]+(?:\s+[a-z]+){0,4}\s+and\s+(?:then\s+)?)?(?:(?:also|just|then|definitely)\s+)?(?:call|ring|phone|get back to|give (?:you|ya) a (?:call|ring|buzz)|follow up with|reach out to|touch base with|try (?:you|ya|your (?:cell|mobile|office|phone|line))(?: (?:again|back|later))?\b|(?:e-?mail|text|message) (?:you|ya) back)\b/i;
 const WRITES_BACK = /\b(e-?mail|text|message) (?:you|ya) back\b/i;
-// "At 730" is an hour a recognizer wrote without its colon; "reach me at 612-555-0187" names none.
+// "At 730" and "at 10-30" are hours a recognizer wrote without a colon; "reach me at 612-555-0187"
+// names none.
 const CLOCK_TIME =
-  /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat (?:\d{1,2}|(?:1[0-2]|[1-9])[0-5]\d)(?![\d,-])|\bnoon\b|o'?clock/i;
+  /\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|\bat (?:\d{1,2}|(?:1[0-2]|[1-9])[0-5]\d)(?![\d,]|-(?![0-5]\d\b))|\bnoon\b|o'?clock/i;
 const CONDITIONAL = /^\W*(?:if|unless|maybe)\b|\bif (?:we|i|you) /i;
 
 /** Who said it, for owning a task: the agent, or an unknown speaker the agent's words point to. */
