@@ -193,13 +193,14 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:who (?:will|would|is going to) (?:be )?(?:live|living) (?:there|in it)|(?:would|will|are|do) you (?:be (?:a )?)?(?:plan(?:ning)? to |going to |want to )?(?:live|living|stay|staying) (?:there|in (?:it|there|the (?:home|house|property|place|condo|unit|townhouse|townhome|cabin|duplex)|one of (?:the|them|those)))|(?:would|will|is) (?:this|that|it)(?: be)? where (?:you|you'll|you'd|you will|you would) (?:live|be living)|(?:(?:would|will) (?:this|that|it) be|(?:is|was) (?:this|that|it) going to be|(?:this|that|it) (?:would|will|is going to) be) your (?:home|primary home|primary residence|main home|residence)(?! (?:phone|number|address|insurance|office|line)\b))\b/gi,
   ],
-  // "Who do you work for?", "And your work?", "How do you earn your living?", "How does your pay work?" — "Base pay plus per
-  // diem, it comes to roughly 5400 a month": a lender verifies employment and pay, other trades
-  // seldom ask; a bankruptcy or a foreclosure behind a buyer is credit history a lender weighs. "Our house has gone
-  // up enough to drop it": a home's value risen is equity talk, as "the house is worth" is (a recognizer's "The houses worth"). An offer
-  // made on a home ("want to offer 425 tonight"), a property bought to rent out and a second home ("just
-  // a weekend place", which sets the loan's occupancy, and "we'd live there") are a buyer's; a home "paid off" and a sum to
-  // "pull out" are an owner's borrowing against it.
+  // "Who do you work for?", "And your work?", "How do you earn your living?", "How does your pay
+  // work?" — "Base pay plus per diem, it comes to roughly 5400 a month": a lender verifies
+  // employment and pay, other trades seldom ask; a bankruptcy or a foreclosure behind a buyer is
+  // credit history a lender weighs. "Our house has gone up enough to drop it": a home's value risen
+  // is equity talk, as "the house is worth" is (a recognizer's "The houses worth"). An offer made
+  // on a home ("want to offer 425 tonight"), a property bought to rent out and a second home ("just
+  // a weekend place", which sets the loan's occupancy, and "we'd live there") are a buyer's; a home
+  // "paid off" and a sum to "pull out" are an owner's borrowing against it.
   [
     2,
     /\b(?:(?<=^(?:and|what about|how about) )(?:your|the) (?:work|job|employment|employer)(?=\s*[?.]?$)|(?:it's|it is|(?:the |our |my )?(?:house|home|place|rental|condo|property|duplex|townhouse|cabin|farm|land|lot) is) (?:all |fully |completely )?paid off|(?:we|i)(?:'ve| have)? (?:already )?paid (?:it|the (?:house|home|mortgage|loan)) off|(?:take|taking|pull|pulling|cash|cashing) out (?:about |around |roughly |maybe |like |up to )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?(?! (?:feet|foot|yards?|trees?|shrubs?|bushes|stumps?|plants?|teeth|tooth|pieces?|boxes|bags?|panels?|windows?)\b)|(?:second|vacation|weekend|holiday) (?:home|house|place|property|getaway)|(?:we|i)(?:'d| would|'ll| will)(?: both| all)? (?:be )?liv(?:e|ing) (?:there|in it)|who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
@@ -1042,9 +1043,10 @@ const PURCHASE_CUES = new RegExp(
 );
 /**
  * Refinancing words, also a co-owner bought out and taken off the loan ("get my ex off the loan and
- * buy out her half"; "we need to buy out there" is a purchase where one moves), an adjustable rate that
- * resets (a recognizer's "rate reset's in August … lock some thing fixed"), a rate the customer has now ("My rate is seven and a quarter and I'd love to
- * get it down") and what is left on a loan, also with its rate ("we've got 305,000 left at 6.8").
+ * buy out her half"; "we need to buy out there" is a purchase where one moves), an adjustable rate
+ * that resets (a recognizer's "rate reset's in August … lock some thing fixed"), a rate the
+ * customer has now ("My rate is seven and a quarter and I'd love to get it down") and what is left
+ * on a loan, also with its rate ("we've got 305,000 left at 6.8").
  */
 const REFINANCE_CUES = new RegExp(
   String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
@@ -3269,10 +3271,10 @@ const PRICE_WORDS = ['price', 'quote', 'cost', 'rate', 'fee', 'estimate', 'charg
 const asksPrice = (keywords: string[]) => PRICE_WORDS.some((word) => keywords.includes(word));
 /**
  * "Three rooms and a hall is one fifty nine.", "it's eleven fifty for the bumper and paint": the
- * agent states a price with no price word, the figure after "is", "comes to", "will be" (or the
- * sum after "so": "twenty two a person, so about thirteen twenty before tax") that ends the sentence or
+ * agent states a price with no price word, the figure after "is", "comes to", "will be" (or the sum
+ * after "so": "twenty two a person, so about thirteen twenty before tax") that ends the sentence or
  * its clause ("is $45 and it takes three days") or is followed by what it is for or how it comes
- ("That's six forty delivered and picked up") (not a zip, a number, a year, a size).
+ * ("That's six forty delivered and picked up") (not a zip, a number, a year, a size).
  */
 const PRICE_STATED =
   /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|\s+and\s+(?=(?:it|it's|that|that's|they|we|you|I)\b)|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|delivered|shipped|set up|out the door|before tax(?:es)?|including\b|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
