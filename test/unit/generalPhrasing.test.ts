@@ -8294,3 +8294,45 @@ describe('found on the seventy-third held-out round (h573–h580), tested in oth
     expect(minutes("I'll be there in about an hour.")).toBeUndefined();
   });
 });
+
+describe('found on the seventy-fourth held-out round (h581–h588), tested in other words', () => {
+  test('lending: an FHA or VA "streamline" (or a recognizer\'s "stream line") is a refinance', () => {
+    for (const said of [
+      'We have a VA loan at seven and a half and want to do a streamline.',
+      'Our FHA loan is at seven and I read about the stream line program.',
+    ])
+      expect(lead([['customer', said]]).loan_purpose).toBe('Refinance');
+  });
+
+  test('lending: a sum taken out to fix the place up is a cash-out refinance', () => {
+    expect(
+      lead([['customer', "Our cabin is paid off and I'd like to take about forty thousand out to redo the kitchen."]]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 40_000 });
+  });
+
+  test('appointments: "January 9 in the evening" is a day, no hour; "… in the evening at 7" is 7 pm', () => {
+    const starts = (turns: Turn[]) =>
+      detectActions(call(turns), null).appointments.map((appointment) => appointment.start);
+    expect(
+      starts([
+        ['agent', 'When is the party?'],
+        ['customer', 'On January 9 in the evening.'],
+        ['agent', "Our plated dinner is 31 person, I'll send you a quote tomorrow."],
+      ]),
+    ).toEqual([]);
+    expect(
+      starts([
+        ['agent', 'Could you come in on January 9 in the evening at 7?'],
+        ['customer', 'Yes, that works.'],
+      ]),
+    ).toEqual(['2027-01-09T19:00:00-04:00']);
+  });
+
+  test.each([
+    ['Half-hour lessons are 40 to each.', 'Half-hour lessons are 42 each.'],
+    ['The HOA is 310 and the prices to 89.', 'The HOA is 310 and the price is 289.'],
+    ['Prices to 5.9 percent.', 'Prices to 5.9 percent.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -1031,6 +1031,11 @@ const TIME_WITHOUT_COLON = new RegExp(
   String.raw`\b(at|by|until|around) (1[0-2]|0?[1-9])([0-5]\d)\b` + AFTER_A_TIME,
   'gi',
 );
+/** "December 12 in the evening (at 6)": a day of the month and the part of the day, its hour after. */
+const MONTH_DAY_THEN_PART_OF_DAY = new RegExp(
+  `\\b((?:${MONTHS.join('|')}) \\d{1,2}(?:st|nd|rd|th)?),? in the (morning|afternoon|evening)(?:,? (?:at|around) (\\d{1,2}(?::\\d\\d)?)\\b)?`,
+  'gi',
+);
 
 function forDateParser(said: string, text: CallText, timesTalked = false): string {
   let resolved = resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes)
@@ -1092,6 +1097,10 @@ function forDateParser(said: string, text: CallText, timesTalked = false): strin
       (_all, hour: string, minutes?: string) => `${hour}:${minutes ?? '00'} pm`,
     )
     // After a date with its year, the parser reads "at 7" alone and "in the evening" apart (7 am).
+    // ("On December 12 in the evening": a day of the month is no hour; "… in the evening at 6" is 6 pm.)
+    .replace(MONTH_DAY_THEN_PART_OF_DAY, (_all, day: string, part: string, hour?: string) =>
+      hour ? `${day} at ${hour} ${/morning/i.test(part) ? 'am' : 'pm'}` : day,
+    )
     .replace(/\b(\d{1,2}(?::\d\d)?) in the (afternoon|evening)\b/gi, '$1 pm')
     .replace(/\b(\d{1,2}(?::\d\d)?) in the morning\b/gi, '$1 am');
   // Right after times were offered, a recognizer's "We have 945" and "945 is perfect" are times too.
