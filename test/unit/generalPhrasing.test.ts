@@ -8332,6 +8332,7 @@ describe('found on the seventy-fourth held-out round (h581–h588), tested in ot
     ['Half-hour lessons are 40 to each.', 'Half-hour lessons are 42 each.'],
     ['The HOA is 310 and the prices to 89.', 'The HOA is 310 and the price is 289.'],
     ['Prices to 5.9 percent.', 'Prices to 5.9 percent.'],
+    ['They cut prices to 20 dollars.', 'They cut prices to 20 dollars.'],
   ])('words a recognizer misheard: %s', (spoken, written) => {
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });

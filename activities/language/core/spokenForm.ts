@@ -659,7 +659,10 @@ export function fixRecognizerSlips(text: string): string {
       // "30 minute lessons are 30 to each": a price's "thirty two" with its "two" heard as "to".
       .replace(/\b([1-9]0) to each\b/gi, (_said, tens: string) => `${Number(tens) + 2} each`)
       // "In the prices to 97": "and the price is two ninety seven", its "is two" heard as "s to".
-      .replace(/\b([Pp])rice(?:s|'s| is) to \$?([1-9]\d)\b(?!\s*(?:%|percent)|[.,]\d)/g, '$1rice is 2$2')
+      .replace(
+        /(?<!\b(?:cut|cuts|dropped|drops|lowered|lowers|raised|raises|brought|bring) (?:our |the |their |all )?)\b([Pp])rice(?:s|'s| is) to \$?([1-9]\d)\b(?!\s*(?:%|percent|dollars|bucks)|[.,]\d)/g,
+        '$1rice is 2$2',
+      )
       // "Half our lessons are 38": a "half-hour" heard as "half our" before a price said of the things.
       .replace(
         /\b([Hh])alf our (?=(?:lessons|sessions|classes|massages|appointments|slots|visits|walks|rides|consultations)\b (?:are|is|cost|costs|run|runs) \$?\d)/g,
