@@ -687,15 +687,11 @@ export function fixRecognizerSlips(text: string): string {
         /\b([2-9])4 the (?=(?:(?:two|three|four|both) of (?:you|us)|couple|pair|group|family)\b)/g,
         '$10 for the ',
       )
-      // "run about to 20", "they're asking to 89.9": a price's "two" of "two twenty" heard as "to".
+      // "run about to 20", "they're asking to 89.9", "they are asking to seventy-four-nine": a price's
+      // "two" of "two twenty" (or of 274,900 said in words) heard as "to".
       .replace(
-        /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to \$?([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)/gi,
-        '$1 2$2',
-      )
-      // "They are asking to seventy-four-nine": the same "two", before a price's words (274,900).
-      .replace(
-        /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to (?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)/gi,
-        '$1 two ',
+        /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to (?:\$?([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)|(?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)[- ](?:one|two|three|four|five|six|seven|eight|nine)\b))/gi,
+        (_said, verb: string, tens?: string) => (tens ? `${verb} 2${tens}` : `${verb} two `),
       )
       // "My sheep a doodle": the breed said as it sounds, "sheep-a-doodle".
       .replace(/\b([Ss]heep) a doodle\b/g, '$1adoodle')
