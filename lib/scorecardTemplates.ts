@@ -36,10 +36,17 @@ export interface ScorecardTemplate {
 
 const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
-/** A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "a-oif-speaking", "Jericho Speeding." ending the opening. */
-const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b[a-z]+-speaking\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
+/**
+ * A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "a-oif-speaking",
+ * "Jericho Speeding." ending the opening, and the name run into it ("Tree Service, Lucaspeaking.").
+ */
+const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b[a-z]+-speaking\b|\b(?!mis)[a-z]{2,}speaking\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
+/** Words a business's name ends with that say its trade ("Saltgrass Draw Home Loans", "Krka Pest Control"). */
+const TRADE_WORDS = String.raw`(?:lending|mortgage|home loans|loans|bank|credit union|savings|insurance|realty|dental|clinic|plumbing|roofing|heating|catering|studio|pest control|movers|moving|solar|landscaping|cleaning|salon|auto|motors)`;
+/** "Istria Mortgage, Davor Blazevic.": the business by its trade, then the agent's full name. */
+const COMPANY_BY_TRADE_COMMA_FULL_NAME = String.raw`^(?:[a-z&'.-]+\s+){1,3}${TRADE_WORDS},\s*(?!(?:thanks|thank|how|what|can|may|good|this|it's|hi|hello)\b)[a-z'-]+\s+[a-z'-]+[.!]?$`;
 /** An opening that is only "<Company>, <name>." ("Summit Federal, Gavin."): it greets and says who speaks. */
-const COMPANY_COMMA_NAME = String.raw`^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$`;
+const COMPANY_COMMA_NAME = String.raw`^(?!(?:ok(?:ay)?|sure|yes|yeah|yep|no|well|alright|all right|so|hi|hello|hey|um|uh|right|great|perfect|got|sounds|that|thanks?|thank you|good|sorry|excuse me|one moment|and|but|i|we|you|it|let|just|oh)\b)(?:[a-z&'.-]+\s+){1,3}[a-z&'.-]+,\s*(?!(?:thanks|too|then|now|sure|please|though|right|again|today|okay|ok|yes|no|sir|ma'am|everyone)\b)[a-z]+[.!]?$|${COMPANY_BY_TRADE_COMMA_FULL_NAME}`;
 
 /** The default template for sales and lending calls. */
 export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
@@ -74,7 +81,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
             // "Hi Bertram, it's Marigold Fanshawe, following up…": a name after a greeting and "it's".
             String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!,]{0,30},\s*it'?s\s+(?!(?:me|just|about|been|being|a|an|the|your|my|our|that|this|not|so|nice|good|great|time|okay|ok|fine|only|really|very|too|still|going|getting|raining|snowing)\b)[a-z]+` +
             // "Hello, Saltgrass Draw Home Loans. This is a word": the company named, by its trade's word, right after the greeting.
-            String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))[,.!]?\s+(?:(?!(?:i|i'm|im|we|we're|you|you're|your|my|our|the|a|an|about|calling|saw|called|just|so|is|are|was|this|that|it|it's|to|for|on|with|of|and|from|at|in)\b)[a-z&'.-]+[\s,]+){1,4}(?:lending|mortgage|home loans|bank|credit union|insurance|realty|dental|clinic|plumbing|roofing|heating|catering|studio|pest control|movers|moving|solar|landscaping|cleaning|salon|auto|motors)(?:[.,!]|\s*$|\s+(?:this|my name|you've|how|good)\b)` +
+            String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))[,.!]?\s+(?:(?!(?:i|i'm|im|we|we're|you|you're|your|my|our|the|a|an|about|calling|saw|called|just|so|is|are|was|this|that|it|it's|to|for|on|with|of|and|from|at|in)\b)[a-z&'.-]+[\s,]+){1,4}${TRADE_WORDS}(?:[.,!]|\s*$|\s+(?:this|my name|you've|how|good)\b)` +
             // "Hi Lyle, Yvette Lockridge-Amos at Sierra Foothill Home Loans": a name "at" the company after a greeting.
             String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!,]{0,30},\s*(?!(?:see|it|this|that|just|i|we|you|let|let's|so|and|but|how|what|thanks|thank|call|talk|meet)\b)[a-z]+(?:\s+[a-z'-]+){1,2}\s+at\s+(?!(?:\d|noon|night|the|a|an|home|work|least|all|once|first|last|your|my|our)\b)[a-z]+` +
             `|${RECOGNIZED_SPEAKING}|${COMPANY_COMMA_NAME}`,

@@ -8337,3 +8337,152 @@ describe('found on the seventy-fourth held-out round (h581–h588), tested in ot
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-fifth held-out round (h589–h596), tested in other words', () => {
+  test("lending: a rate on a loan's term and a move to a shorter term are a home loan's refinance", () => {
+    const turns: Turn[] = [
+      ['customer', "We're at seven point one on a thirty year and we'd like to switch to a twenty."],
+      ['agent', "What's left on it?"],
+      ['customer', "It's down to two twelve and change."],
+    ];
+    expect(classifyLending(call(turns)).lending).toBe(true);
+    expect(lead(turns)).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 212_000 });
+    // A rate quoted on a term is the lender's offer, not a loan the buyer has.
+    expect(
+      lead([
+        ['agent', 'I can get you six and a quarter on a thirty year fixed.'],
+        ['customer', "Great, we're buying a townhouse for three ten."],
+      ]).loan_purpose,
+    ).toBe('Purchase');
+    // "A 15 minute call" is no term.
+    expect(
+      classifyLending(call([['customer', 'Can we switch to a 15 minute call tomorrow instead?']])).reasons,
+    ).toEqual([]);
+  });
+
+  test('lending: where one teaches, a job offered "as a …", a business run "under" its name', () => {
+    expect(lead([['customer', 'My husband and I both teach at Willowmere Middle School.']]).employer_name).toBe(
+      'Willowmere Middle School',
+    );
+    expect(
+      lead([['customer', "I've got an offer as a welder with Castlerock Fabrication, starting in May."]]).employer_name,
+    ).toBe('Castlerock Fabrication');
+    expect(
+      lead([['customer', 'I run three vans under Bluecreek Courier and clear about six thousand a month.']])
+        .employer_name,
+    ).toBe('Bluecreek Courier');
+    expect(
+      lead([['customer', "I'm self employed, I run three vans under pinewood courier and I clear about six grand."]])
+        .employer_name,
+    ).toBe('Pinewood Courier');
+    expect(
+      lead([['customer', 'I drive a truck under my own authority and I net about seven thousand a month.']])
+        .employer_name,
+    ).toBeUndefined();
+  });
+
+  test("lending: a household's pay said together is the borrowers' (a recognizer's run-on sentence naming her too); a spouse's alone is not", () => {
+    expect(
+      lead([
+        ['agent', 'And what do you both do?'],
+        ['customer', "My wife and I both work at her family's bakery together we bring home about 140,000 a year."],
+      ]).monthly_income,
+    ).toBeCloseTo(11_666.67, 2);
+    expect(
+      lead([
+        ['agent', 'What do you make?'],
+        ['customer', 'My husband makes about ninety thousand a year.'],
+      ]).monthly_income,
+    ).toBeUndefined();
+  });
+
+  test('lending: a service member\'s eligibility used is the VA\'s, even as a recognizer garbles "VA"', () => {
+    for (const said of [
+      "I'm retiring from the Navy next year and want to use my VA eligibility.",
+      "I'm leaving the Army in May and I want to use my VAL eligibility.",
+      "I'm getting out of the Marines and I'd use my vealigibility.",
+    ])
+      expect(lead([['customer', said]]).mortgage_type).toBe('VA');
+    expect(
+      classifyLending(
+        call([
+          ['customer', "I'm leaving the Army in May and I want to use my VAL eligibility."],
+          ['customer', "We'd like a house near the base, they're listed at about two eighty."],
+        ]),
+      ).lending,
+    ).toBe(true);
+    // The GI Bill's schooling is no home loan.
+    expect(
+      classifyLending(
+        call([['customer', "I'm leaving the Army and want to use my eligibility for the GI Bill at the college."]]),
+      ).reasons,
+    ).toEqual([]);
+  });
+
+  test('organization fields: a monthly price, a team counted whole, a wedding date beside another day', () => {
+    const lawn = datasetOf('lawn', [
+      ['first_visit_price', 'money', 'price of the first visit'],
+      ['monthly_price', 'money', 'monthly price'],
+    ]);
+    expect(
+      extractDataset(lawn, call([['agent', 'The first visit is ninety, then fifty five a month after that.']])).data,
+    ).toMatchObject({ monthly_price: 55 });
+    const seats = datasetOf('seats', [['seat_count', 'number', 'number of seats']]);
+    const seatCount = (said: string) => extractDataset(seats, call([['customer', said]])).data.seat_count;
+    expect(seatCount("We're a team of twenty eight in inside sales.")).toBe(28);
+    expect(seatCount('Our office is twelve people, all on laptops.')).toBe(12);
+    const wedding = datasetOf('wedding', [['wedding_date', 'date', 'date of the wedding']]);
+    expect(
+      extractDataset(
+        wedding,
+        call([['customer', 'I called Saturday too, my fiancé and I are getting married next May ninth.']]),
+      ).data.wedding_date,
+    ).toBe('2027-05-09');
+  });
+
+  test('tasks: "let me … and email you … tomorrow" is promised; "let me send you the link" is done now', () => {
+    const tasks = (said: string) =>
+      detectActions(
+        call([
+          ['agent', said],
+          ['customer', 'Sounds good.'],
+        ]),
+        null,
+      ).tasks.map((task) => [task.owner, task.due]);
+    expect(tasks('Let me check with underwriting and email you the numbers tomorrow.')).toEqual([
+      ['agent', '2026-10-15'],
+    ]);
+    expect(tasks('Let me send you the link.')).toEqual([]);
+  });
+
+  test('scorecard: "<Business by its trade>, <full name>." and a name run into "speaking" greet', () => {
+    expect(
+      scored([
+        ['agent', 'Harborview Lending, Casimir Oyelaran.'],
+        ['customer', 'Hi, I have a question about my application.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Bayberry Roofing, Tobiasspeaking.'],
+        ['customer', 'Hi, we have a leak.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Tuesday at nine, sounds good.'],
+        ['customer', 'Great.'],
+      ]).greeting_and_identification,
+    ).toBe(false);
+  });
+
+  test.each([
+    ["We're at 7.2530 year.", "We're at 7.25 on a 30 year."],
+    ['Can we meet firstly at 9?', 'Can we meet Thursday at 9?'],
+    ['The 9th at once works.', 'The 9th at one works.'],
+    ['Please do it at once.', 'Please do it at once.'],
+    ['It lasts 2.5 years.', 'It lasts 2.5 years.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -644,6 +644,15 @@ export function fixRecognizerSlips(text: string): string {
       // "An estimate when's the at 5.30": "Wednesday" heard as two words (no "when" is followed by
       // "the at" and a time).
       .replace(/\b([Ww])hen(?:'s)? the (?=at (?:\d|noon\b))/g, () => 'Wednesday ')
+      // "The 14th at once, see you then": a day's hour "one" heard as "once" (after a day, "at once" is
+      // no "right away").
+      .replace(
+        /\b(\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|[a-z]+teenth|twentieth|thirtieth|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow) at once\b/gi,
+        '$1 at one',
+      )
+      // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done
+      // "firstly at" an hour).
+      .replace(/\b([Ff])irstly (?=at (?:\d|noon\b))/g, () => 'Thursday ')
       // "I'd like to build about 30,000 out of the house": a recognizer's "pull" (no one builds a sum out
       // of a house).
       .replace(
@@ -692,6 +701,12 @@ export function fixRecognizerSlips(text: string): string {
       .replace(
         /\b(runs?|about|around|roughly|costs?|it's|that's|asking|asks|wants?) to (?:\$?([1-9]\d)\b(?!\s*(?:%|percent|people|persons|guests|minutes|hours|days|weeks|years|miles|feet|of)\b)|(?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](?:one|two|three|four|five|six|seven|eight|nine)[- ](?:one|two|three|four|five|six|seven|eight|nine)\b))/gi,
         (_said, verb: string, tens?: string) => (tens ? `${verb} 2${tens}` : `${verb} two `),
+      )
+      // "We're at 6.9930 year": "6.9 on a 30 year", its "on a" lost and the term run into the rate (no
+      // rate has four decimals, and nothing else is a decimal of years).
+      .replace(
+        /\b(\d{1,2}\.\d{1,3}?)(10|15|20|25|30|40)([- ])year\b/g,
+        (_said, rate: string, term: string, dash: string) => `${rate} on a ${term}${dash}year`,
       )
       // "My sheep a doodle": the breed said as it sounds, "sheep-a-doodle".
       .replace(/\b([Ss]heep) a doodle\b/g, '$1adoodle')

@@ -62,12 +62,15 @@ const REQUEST_ONLY_VERBS = 'call';
 const DROPPED_WILL =
   // "I only mail you …": a recognizer's "I'll email you …".
   ' only(?=\\s+mail\\s+you\\b)|(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
+/** "… run both options and text you …": a first deed, then the delivery it leads to. */
+const FIRST_DEED_AND = String.raw`[a-z]+(?:\s+(?:up|together|out|over))?(?:\s+[a-z\d]+){0,3}\s+and\s+(?:then\s+)?`;
 /**
  * "I'll send you the checklist", "I will also email you our pricing sheet today"; "I'll put together
- * a loan estimate and send it to you" sends what the first verb made.
+ * a loan estimate and send it to you" sends what the first verb made, and so does "Let me run both
+ * options and text you the numbers by Friday" (a bare "let me send you …" is done while talking).
  */
 const FIRST_PERSON_COMMITMENT = new RegExp(
-  `\\bI(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:[a-z]+(?:\\s+(?:up|together|out|over))?(?:\\s+[a-z\\d]+){0,3}\\s+and\\s+(?:then\\s+)?)?(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
+  `\\b(?:I(?:'ll| will| am going to|'m going to| can|${DROPPED_WILL})\\s+(?:also\\s+|just\\s+|then\\s+)?(?:${FIRST_DEED_AND})?|[Ll]et me\\s+${FIRST_DEED_AND})(${DELIVERY_VERBS})\\s+(?:(?:you|it|them|those|that)\\s+(?:over\\s+)?)?(.+)$`,
   'i',
 );
 /** Words before "I can …" that make it something heard, not promised. */

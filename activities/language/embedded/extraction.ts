@@ -131,16 +131,25 @@ const asBrandIsSpelled = (value: string) => {
   );
 };
 
-/**
- * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
- * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
- */
 /** A house named by its style: "a brick colonial", "a little craftsman". */
 const HOME_STYLE = String.raw`colonials?|victorians?|craftsmans?|craftsman bungalows?|split[- ]levels?|ramblers?|brownstones?|cape cods?|tudors?`;
 /** Factory-built homes, which a buyer finances like a house ("a double-wide", "a manufactured home"). */
 const MANUFACTURED_HOME = String.raw`(?:double|single|triple)[- ]?wides?|manufactured (?:homes?|houses?)|mobile homes?|modular (?:homes?|houses?)`;
+/**
+ * "I'm getting out of the Navy … and want to use my VA benefit to buy": a benefit used to buy a home,
+ * in a call about military service, is the VA's, whatever a recognizer made of "VA" ("my Vogue benefit").
+ */
 const BENEFIT_TO_BUY =
   /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
+/**
+ * A home loan's term in years: a rate "on a 30 year", "a 15-year fixed", and a loan moved to a
+ * shorter one ("we'd like to get into a 15", "switch to a 20-year"). Nothing else is said to run
+ * 15 or 30 years with a rate on it.
+ */
+const LOAN_TERM_YEARS = String.raw`(?:10|15|20|25|30|40)`;
+const RATE_ON_A_TERM = String.raw`\d{1,2}(?:\.\d{1,3})?(?: ?(?:%|percent))? on (?:a|the|our|my|their|your) ${LOAN_TERM_YEARS}[- ]year\b`;
+const TERM_CHANGED = String.raw`(?:get|getting|go|going|move|moving|switch|switching|drop|dropping|shorten|shortening|refinanc\w*)(?: (?:it|down|over))? (?:in)?to (?:a|the) ${LOAN_TERM_YEARS}(?:[- ]year(?: fixed| loan| mortgage| term)?)?(?=\s*(?:[.?!,;]|$)| (?:and|so|instead|if|or|but)\b)`;
+const LOAN_TERM = String.raw`${RATE_ON_A_TERM}|${LOAN_TERM_YEARS}[- ]year (?:fixed|mortgage|loan|term|note|amortization)\b|${TERM_CHANGED}`;
 /** "How much were you hoping to take out?": a sum asked to be taken out of a home owned. */
 const HOW_MUCH_TAKEN_OUT = String.raw`how much (?:cash |money |equity )?(?:are|were|would|do|did|will) you (?:\w+ )?(?:want|wanting|need|needing|like|hope|hoping|looking|planning|trying) to (?:take|pull|get|cash) out`;
 /**
@@ -207,6 +216,15 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   // "How much were you hoping to take out?": an owner's borrowing against the home.
   [2, new RegExp(String.raw`\b${HOW_MUCH_TAKEN_OUT}\b`, 'gi')],
+  // "I'm getting out of the Air Force in March and I want to use my VA eligibility" (heard "my VAL
+  // eligibility", "my vialligibility"): a service member's eligibility is the VA's home loan (not
+  // the GI Bill's schooling).
+  [
+    3,
+    /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|service)\b(?![^.?!]*\b(?:gi bill|school|college|tuition|degree|classes)\b)[^.?!]{0,80}\b(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?\w*ligibility\b/gi,
+  ],
+  // "We're at 6.9 on a 30 year and we'd like to get into a 15": a home loan's term.
+  [3, new RegExp(String.raw`(?<![\w.])(?:${LOAN_TERM})`, 'gi')],
   [
     1,
     new RegExp(
@@ -299,8 +317,9 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'down_payment',
     // "I got a settlement from a car accident, about sixty thousand, and I want to use it to buy a
-    // house": money a buyer has (a settlement, an inheritance, savings) goes down, it is no price.
-    /\b(down(?! (?:the|that|this) (?:street|road|block|hall|way|lane))|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close|settlement|inheritance|savings)\b/i,
+    // house": money a buyer has (a settlement, an inheritance, savings) goes down, it is no price. A
+    // sum a balance is "down to" is what is left ("It's down to 187 and change").
+    /\b(down(?! (?:the|that|this) (?:street|road|block|hall|way|lane)| (?:to|under|below) (?:about |around |roughly |just |only )?\$?\d)|down payment|deposit|earnest|gift\w*|bring(?:ing)? to (?:the )?(?:closing|table)|cash to close|settlement|inheritance|savings)\b/i,
   ],
   // "The sellers are paying six thousand toward closing": a credit at closing, no price.
   [
@@ -371,6 +390,8 @@ const PAID_TO_SOMEONE =
 /** A clause that opens on a verb of pay, its subject left in the clause before. */
 const NO_SUBJECT_PAY =
   /^\W*(?:also |then |only |just )?(?:makes|earns|brings (?:home|in)|pulls in|takes home|grosses|clears|nets|gets paid|is paid)\b/i;
+/** "My wife and I both teach … together we bring home about 110,000 a year": a household's figure is the borrowers'. */
+const OURS_TOGETHER = /\btogether,? (?:we|our)\b|\b(?:combined|between (?:the two of )?us|our household|both of us)\b/i;
 /** "The neighbor's sold for two forty, and ours is about the same": their figure is ours too. */
 const OURS_THE_SAME =
   /\b(?:ours|mine|our (?:house|home|place)|my (?:house|home|place))(?:'s| is| would be| should be| is worth)? (?:about |roughly |pretty much |probably |just |right )?(?:the same|similar|comparable|identical|about that)\b/i;
@@ -681,7 +702,13 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       const someoneElses =
         SOMEONE_ELSE.test(clause.replace(PAID_TO_SOMEONE, ' ')) ||
         (NO_SUBJECT_PAY.test(clause) && SOMEONE_ELSE.test(clauses[clauseIndex - 1] ?? ''));
-      if (someoneElses && !OF_OUR_HOUSE.test(clause) && !OURS_THE_SAME.test(sentence.text) && !SOLD_TO_US.test(clause))
+      if (
+        someoneElses &&
+        !OF_OUR_HOUSE.test(clause) &&
+        !OURS_THE_SAME.test(sentence.text) &&
+        !SOLD_TO_US.test(clause) &&
+        !OURS_TOGETHER.test(clause)
+      )
         continue;
       // Its own words may name another role ("they came down to 395" is no down payment).
       // "They were asking 740, we offered 720 and they took it": the offer the next clause says was taken.
@@ -847,9 +874,10 @@ const EMPLOYER_PATTERNS = [
   new RegExp(
     `\\b(?:I'm|I am|I've been|I have been|I work)\\s+(?:on (?:a )?contract|contracted|contracting|on assignment)\\s+(?:with|through|for)\\s+(?:the\\s+)?(${ORG})`,
   ),
-  // A trade said by what one does there: "I tend bar at the Coppergate Tavern", "I cut hair at Supercuts".
+  // A trade said by what one does there: "I tend bar at the Coppergate Tavern", "I cut hair at Supercuts",
+  // "My wife and I both teach at Ridgeway Elementary".
   new RegExp(
-    `\\bI (?:drive|teach|cook|clean|nurse|bartend|tend|tutor|coach|cut|stock|repair|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
+    `\\bI (?:both |also |each )?(?:drive|teach|cook|clean|nurse|bartend|tend|tutor|coach|cut|stock|repair|deliver|consult|contract|code|design|manage|serve|volunteer|sell|wait tables|do \\w+) (?:(?:a|an|the) )?(?:(?!my|our|his|her|their|kids)[a-z0-9]+ ){0,2}?(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
   ),
   new RegExp(`^(?:[A-Z]?[a-z]+\\s){1,3}(?:at|for|with)\\s+(${ORG})`),
   // Not where something is: "I own a triplex in Peoria".
@@ -857,12 +885,17 @@ const EMPLOYER_PATTERNS = [
     `\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: (?!(?:in|at|on|near|by|off|outside|over|up|down|out)\\b)[a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`,
   ),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+  // A business one runs under its name: "I own two trucks under Harbor Hauling", "I do business as X".
+  new RegExp(
+    `\\bI (?:own|run|operate|have|drive)\\b[^.?!]{0,40}? under (?:the (?:name|company|business) )?(${ORG})|\\b(?:I|[Ww]e)(?:'m| am|'re| are)? (?:doing business|do business|operating|operate|trading|trade) (?:as|under) (?:the (?:name|company|business) )?(${ORG})`,
+  ),
   // "I manage a Dollar General": the store a manager runs is the employer.
   new RegExp(`\\bI (?:manage|supervise|run) (?:a|an|the) (?:local )?(${ORG})`),
   // A job about to start is the one a lender counts: "I have an offer from Cardinal Health", "I start at X",
-  // "I finish residency in June and start at X", "I accepted a position at X".
+  // "I finish residency in June and start at X", "I accepted a position at X", "I've got an offer as a
+  // lineman with X".
   new RegExp(
-    `\\b(?:(?:job )?offer (?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
+    `\\b(?:(?:job )?offer (?:(?:as|to be) (?:an?|the) [a-z]+(?: [a-z]+)? )?(?:from|with|at)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
   ),
   // A transfer within one's company: "I'm transferring to the Denver office of Cavendish Biotech".
   new RegExp(
@@ -885,6 +918,12 @@ const EMPLOYER_PATTERNS = [
  */
 const OWN_BUSINESS_NAMED =
   /\b(?:I (?:own|run|have)|I'm an? [a-z]+ with) (?:my own|a|an|our|our own) (?:[a-z]+ )?(?:business|company|shop|firm|practice|store|restaurant|agency|salon|studio),\s+([a-z][a-z'&-]*(?:\s+[a-z][a-z'&-]*){0,4}?)\s*(?:,\s*(?=(?:and|so|but|i|we|it|which|that|about|around|roughly|making|clearing)\b)|\.|$)/i;
+/**
+ * "I own two trucks under corkula hauling and I net …": the name a business runs under, which a
+ * recognizer may write in lower case, up to the clause's end.
+ */
+const RUN_UNDER_A_NAME =
+  /\bI (?:own|run|operate|have|drive)\b[^.?!]{0,40}? under (?:the (?:name|company|business) )?(?!(?:my|our|the|his|her|their|a|an|contract|lease|warranty|license|licence|permit)\b)([a-z][a-z'&-]*(?:\s+(?!(?:and|so|but|which|since|for)\b)[a-z][a-z'&-]*){0,3})\s*(?:[,.]|$|\s+(?:and|so|but|which|since|for)\b)/i;
 const titleCased = (name: string) =>
   name.replace(/[a-z][\w'-]*/gi, (word) =>
     /^(?:and|of|the)$/i.test(word) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
@@ -940,12 +979,13 @@ function extractEmployer(text: CallText): Found | null {
     for (const clause of sentence.text.split(/;|\bbut\b|\bnow\b/)) {
       if (FORMER.test(clause)) continue;
       for (const pattern of EMPLOYER_PATTERNS) {
-        const name = pattern.exec(clause.trim())?.[1];
+        const match = pattern.exec(clause.trim());
+        const name = match?.[1] ?? match?.[2];
         const cleaned = name ? cleanOrg(name) : null;
         if (cleaned && greeting(sentence) && agentOrganizationsOf(text).has(cleaned)) continue;
         if (cleaned) return { value: cleaned, sentences: [sentence] };
       }
-      const ownBusiness = OWN_BUSINESS_NAMED.exec(clause)?.[1];
+      const ownBusiness = OWN_BUSINESS_NAMED.exec(clause)?.[1] ?? RUN_UNDER_A_NAME.exec(clause)?.[1];
       if (ownBusiness && !NOT_ORGS.test(ownBusiness.split(/\s+/)[0]!))
         return { value: titleCased(ownBusiness), sentences: [sentence] };
     }
@@ -1055,10 +1095,11 @@ const REFINANCE_CUES = new RegExp(
 );
 /**
  * A rate a loan already has: "the builder's lender gave us eight and a half percent", "we're at 7.25%
- * on our mortgage" (kept apart from REFINANCE_CUES, whose word boundaries a "%" would not meet).
+ * on our mortgage", "we're at 6.9 on a 30 year", and a loan's term shortened ("get into a 15"; kept
+ * apart from REFINANCE_CUES, whose word boundaries a "%" would not meet).
  */
 const RATE_ALREADY_HAD = new RegExp(
-  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b`,
+  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b|\b(?:we're|i'm|we are|i am|we have|i have|we've got|i've got|we got|i got) (?:at |paying )?(?:about |around |only )?${RATE_ON_A_TERM}|\b${TERM_CHANGED}`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -1112,6 +1153,11 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
 ];
 const MILITARY_SERVICE =
   /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|(?:thank you|thanks) for your service|dd ?214|service ?members?|deploy\w*)\b/i;
+/**
+ * "I want to use my VA eligibility", heard as "my VAL eligibility" or "my vialligibility": an
+ * eligibility used, in a call about military service, is the VA's.
+ */
+const ELIGIBILITY_USED = /\b(?:use|using) (?:my|our|his|her|their|your) (?:[\w'-]+ )?\w*ligibility\b/i;
 /** Where a borrower is going, not where they come from: "out of my FHA loan into a conventional one". */
 const LEAVING =
   /\b(out of|from|current(?:ly)?|existing|now have|drop|get rid of|instead of)\s+(?:my |our |the |an? )?$/i;
@@ -1127,7 +1173,8 @@ function extractMortgageType(text: CallText): Found | null {
   }
   if (text.sentences.some((sentence) => MILITARY_SERVICE.test(sentence.text)))
     for (const sentence of text.sentences)
-      if (BENEFIT_TO_BUY.test(sentence.text)) mentions.push({ type: 'VA', sentence, leaving: false });
+      if (BENEFIT_TO_BUY.test(sentence.text) || ELIGIBILITY_USED.test(sentence.text))
+        mentions.push({ type: 'VA', sentence, leaving: false });
   const wanted = mentions.filter((mention) => !mention.leaving);
   // The customer's word first, then the first heard.
   const chosen = wanted.find((mention) => byCustomer(mention.sentence)) ?? wanted[0];
@@ -1437,6 +1484,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   device: ['computer', 'laptop', 'desktop', 'workstation', 'tablet', 'machine', 'pc'],
   // "How many of you?" — "Me, my husband and our two teenagers." for a member count.
   member: ['people', 'person', 'family', 'many'],
+  // "We're getting married next June twentieth" for a wedding's date.
+  wedding: ['married', 'marry', 'ceremony', 'reception'],
   // "We're getting married October eighteenth", "the party is on the ninth".
   event: [
     'wedding',
@@ -2127,6 +2176,12 @@ function countOfUs(said: string): number | null {
       said,
     );
   if (ofUs) return Number(ofUs[1]);
+  // "We're a team of 45 in customer support", "our office is 12 people": a team counted whole.
+  const team =
+    /\b(?:we(?:'re| are)|(?:it's|it is) (?:just )?) ?(?:a|an) (?:small |growing |little )?(?:team|staff|crew|group|office|shop|company|practice|firm) of (\d{1,4})\b|\b(?:our|my) (?:team|staff|crew|office|shop|company|practice|firm) (?:is|has) (?:about |around |roughly )?(\d{1,4}) (?:people|employees|staff|folks|agents|reps|users)\b/i.exec(
+      said,
+    );
+  if (team) return Number(team[1] ?? team[2]);
   // "Tuxedos for five groomsmen and me", "me and 3 coworkers": the people counted, and the speaker.
   const andMe =
     /\b(\d{1,2}) (?:[a-z-]+ )?(?:[a-z-]+(?:s|men)|people|children) and me\b|\bme and (?:my |our )?(\d{1,2}) (?:[a-z-]+ )?(?:[a-z-]+(?:s|men)|people|children)\b/i.exec(
@@ -3060,12 +3115,23 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'phone':
       return phonesIn(sentence.text);
     case 'date': {
-      const past = [sentence, ...precedingTurn(text, sentence)].some((said) => PAST_TENSE.test(said.text));
+      const askedInThePast = precedingTurn(text, sentence).some((said) => PAST_TENSE.test(said.text));
       // "On the twenty third" is the next 23rd, as for a meeting (a past date is read by the parser alone).
-      const said = past
-        ? sentence.text
-        : resolveDayPhrases(sentence.text, text.facts.recordedAt, text.facts.utcOffsetMinutes);
-      return datesIn(said, text.facts, { past });
+      const datesSaidIn = (said: string) => {
+        const past = askedInThePast || PAST_TENSE.test(said);
+        const resolved = past ? said : resolveDayPhrases(said, text.facts.recordedAt, text.facts.utcOffsetMinutes);
+        return datesIn(resolved, text.facts, { past });
+      };
+      // "Saturday here, my fiancé and I are getting married next June 20th": the date in a clause
+      // that says the field's words comes first, read in its own tense ("Friday, December 11th" and
+      // "May 9th, 2027" stay whole).
+      const tied = sentence.text
+        .split(
+          /;|(?<!\b(?:mon|tues|wednes|thurs|fri|satur|sun)day),(?!\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))/i,
+        )
+        .filter((clause) => keywordsSaidIn(clause, keywords).size > 0)
+        .flatMap(datesSaidIn);
+      return [...new Set([...tied, ...datesSaidIn(sentence.text)])];
     }
     case 'address':
       return [addressIn(sentence.text)].filter(Boolean);
@@ -3388,8 +3454,12 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     const picked = priceOfOptionPicked(text, keywords);
     if (picked) return picked;
   }
-  // "Full details are eighty five a van": a price per thing is the figure said "a"/"per" that thing.
-  if (field.type === 'money' && /\bper\b|\beach\b/i.test(fieldText(field))) {
+  // "Full details are eighty five a van": a price per thing is the figure said "a"/"per" that thing;
+  // a monthly price is the one said "a month" ("175 for the first treatment, then 45 a month").
+  if (
+    field.type === 'money' &&
+    /\bper\b|\beach\b|\b(?:monthly|weekly|nightly|hourly|daily)\b/i.test(fieldText(field))
+  ) {
     const perThing = pricePerThingSaid(text, keywords, PER_PERSON.test(fieldText(field)));
     if (perThing) return perThing;
   }
