@@ -38,9 +38,10 @@ const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
 /**
  * A recognizer's "speaking" after the agent's name: "glare-speeching", "non-expeaching", "a-oif-speaking",
- * "Jericho Speeding." ending the opening, and the name run into it ("Tree Service, Lucaspeaking.").
+ * "Jericho Speeding." ending the opening, and the name run into it ("Tree Service, Lucaspeaking.",
+ * "Movers, talkerspeeding,").
  */
-const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b[a-z]+-speaking\b|\b(?!mis)[a-z]{2,}speaking\b|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
+const RECOGNIZED_SPEAKING = String.raw`\b[a-z]+[-\s](?:s|ex)pe[ea]ching\b|\b[a-z]+-speaking\b|\b(?!mis)[a-z]{2,}speaking\b|\b[a-z]{3,}speeding[.,!]?\s*$|\b(?!(?:was|were|is|are|am|be|been|being|not|i|you|he|she|they|we|it|car|caught|ticket|for|of|no)\b)[a-z]+,?\s+speeding[.!]?\s*$`;
 /** Words a business's name ends with that say its trade ("Saltgrass Draw Home Loans", "Krka Pest Control"). */
 const TRADE_WORDS = String.raw`(?:lending|mortgage|home loans|loans|bank|credit union|savings|insurance|realty|dental|clinic|plumbing|roofing|heating|catering|studio|pest control|movers|moving|solar|landscaping|cleaning|salon|auto|motors)`;
 /** "Istria Mortgage, Davor Blazevic.": the business by its trade, then the agent's full name. */
@@ -79,7 +80,7 @@ export const DEFAULT_SCORECARD_TEMPLATE: ScorecardTemplate = {
         new RegExp(
           String.raw`\b(?:this is|my name is|my name's|you(?:'re| are) speaking with|you(?:'ve| have) got)\s+(?!(?:about|calling|regarding|just|a|an|the|your|to|in|not|going|so|with|from|for)\b)[a-z]+|\b(?:it'?s|i'm|i am)\s+[a-z]+(?:\s+[a-z]+){0,3}\s+(?:from|with|at)\s+[a-z]+|^[^.?!,]{2,60},\s*[a-z]+(?:\s+[a-z]+)?\s+speaking\?|^(?!(?:ok(?:ay)?|sure|yes|yeah|well|alright|all right|so|hi|hello|hey|um|uh|right|great|thanks?|thank you|good (?:morning|afternoon|evening)|sorry|excuse me|one moment)\b)(?:[a-z&'.-]+\s+){1,5}[a-z&'.-]+,\s*(?:[^,.?!]{1,30}[,.]\s*)?(?:this (?:call|line)|(?:all )?calls|how (?:can|may) (?:i|we) help)|\b[a-z]+(?:\s+[a-z]+)?(?:,?\s+(?:speaking|here)|(?:'s| is) (?:peaking|peeking))(?:[.,!]|\s+(?:how|what|can|may|happy|thanks?)\b|$)|\b(?!(?:i|am|you|are|we|is|was|were|be|been|it|they|prices?|rates?|sales)\b)[a-z]+,?\s+(?:peaking|peeking)(?:[.,!?]|$)|^(?:good (?:morning|afternoon|evening)|hi|hello),\s*(?:[a-z&'.-]+\s+){0,4}[a-z&'.-]+,\s*(?!(?:thank|thanks|sure|okay|ok|yes|no|sounds|great|perfect|right|please)\b)[a-z'-]+(?:\s+[a-z'-]+)?[.!]?$|(?:^|[,.!?]\s*)[a-z]+(?:\s+[a-z]+){0,2}\s+(?:with|from)\s+(?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+|\b(?:calling (?:from|on behalf of)|thank(?:s| you) for calling|welcome to)\s+[a-z]+|\bthis is [\w'-]+ (?:with|from) (?!(?:you|him|her|them|us|me|my|your|our|the|a|an|it|that|this)\b)[a-z]+` +
             // "Hi Bertram, it's Marigold Fanshawe, following up…": a name after a greeting and "it's".
-            String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[^.?!,]{0,30},\s*it'?s\s+(?!(?:me|just|about|been|being|a|an|the|your|my|our|that|this|not|so|nice|good|great|time|okay|ok|fine|only|really|very|too|still|going|getting|raining|snowing)\b)[a-z]+` +
+            String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b,?[^.?!,]{0,30},\s*it'?s\s+(?!(?:me|just|about|been|being|a|an|the|your|my|our|that|this|not|so|nice|good|great|time|okay|ok|fine|only|really|very|too|still|going|getting|raining|snowing)\b)[a-z]+` +
             // "Hello, Saltgrass Draw Home Loans. This is a word": the company named, by its trade's word, right after the greeting.
             String.raw`|^(?:hi|hello|hey|good (?:morning|afternoon|evening))[,.!]?\s+(?:(?!(?:i|i'm|im|we|we're|you|you're|your|my|our|the|a|an|about|calling|saw|called|just|so|is|are|was|this|that|it|it's|to|for|on|with|of|and|from|at|in)\b)[a-z&'.-]+[\s,]+){1,4}${TRADE_WORDS}(?:[.,!]|\s*$|\s+(?:this|my name|you've|how|good)\b)` +
             // "Hi Lyle, Yvette Lockridge-Amos at Sierra Foothill Home Loans": a name "at" the company after a greeting.

@@ -8486,3 +8486,108 @@ describe('found on the seventy-fifth held-out round (h589–h596), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-sixth held-out round (h597–h604), tested in other words', () => {
+  test('lending: an adjustable rate that resets, a rate to lock in and a loan program chosen by name', () => {
+    const resets = call([
+      ['customer', "Our ARM's rate resets in March, so I'd like to lock something in before that."],
+    ]);
+    expect(classifyLending(resets).lending).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, resets).data.loan_purpose).toBe('Refinance');
+    expect(
+      classifyLending(
+        call([
+          ['customer', "We'd rather go conventional. We have about sixty thousand to put down."],
+          ['customer', 'We like a three bedroom near the school.'],
+        ]),
+      ).lending,
+    ).toBe(true);
+    expect(classifyLending(call([['customer', "That's conventional wisdom, I suppose."]])).reasons).toEqual([]);
+  });
+
+  test('organization fields: a clock time without its colon is no price; a weekly price said "a visit"', () => {
+    const consult = datasetOf('consult', [['consultation_price', 'money', 'price of the consultation']]);
+    expect(
+      extractDataset(
+        consult,
+        call([
+          ['agent', 'The consultation is a hundred and twenty. Can you come in at 315 tomorrow?'],
+          ['customer', "Yes, I'll be there at 315."],
+        ]),
+      ).data.consultation_price,
+    ).toBe(120);
+    const lawn = datasetOf('lawn', [
+      ['cleanup_price', 'money', 'price of the first cleanup'],
+      ['weekly_price', 'money', 'weekly price'],
+    ]);
+    expect(
+      extractDataset(lawn, call([['agent', 'The first cleanup is two fifty, then weekly mowing is forty a visit.']]))
+        .data,
+    ).toMatchObject({ cleanup_price: 250, weekly_price: 40 });
+  });
+
+  test('tasks: "by end of day Friday" is Friday; a voicemail\'s "you can reach me at …" asks for a call back', () => {
+    const due = (said: string) =>
+      detectActions(
+        call([
+          ['agent', said],
+          ['customer', 'Great.'],
+        ]),
+        null,
+      ).tasks.map((task) => task.due);
+    expect(due("I'll send over the quote by end of day Friday.")).toEqual(['2026-10-16']);
+    expect(due("I'll send over the quote by end of day.")).toEqual(['2026-10-14']);
+    const voicemail = detectActions(
+      call([
+        [
+          'customer',
+          'Hi, this is Marguerite Pellow about my refinance. You can reach me at six one two, five five five, zero one four eight, any time after six fifteen.',
+        ],
+      ]),
+      null,
+    ).tasks;
+    expect(voicemail.map((task) => [task.text, task.owner, task.due])).toEqual([
+      ['Call Marguerite Pellow back', 'agent', '2026-10-14'],
+    ]);
+    expect(
+      detectActions(
+        call([
+          ['agent', "What's the best number for you?"],
+          ['customer', 'You can reach me at six one two, five five five, zero one four eight.'],
+        ]),
+        null,
+      ).tasks,
+    ).toEqual([]);
+  });
+
+  test("tasks: a call-back's hour with no day is today's, or tomorrow's once it has passed", () => {
+    const due = (recordedAt: string) =>
+      detectActions(call([['customer', 'Please call me after 3:30.']], recordedAt), null).tasks.map((task) => task.due);
+    expect(due('2026-10-14T10:00:00-04:00')).toEqual(['2026-10-14']);
+    expect(due('2026-10-14T17:00:00-04:00')).toEqual(['2026-10-15']);
+  });
+
+  test('scorecard: "Hi, <name>, it\'s <agent> …" and a name run into "speeding" greet', () => {
+    expect(
+      scored([
+        ['agent', "Hi, Marisol, it's Tobias Renner Harborline lending. You asked about a refinance."],
+        ['customer', 'Yes, thanks for calling.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Fenwick movers, ottospeeding,'],
+        ['customer', 'Hi, I need a quote.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+  });
+
+  test.each([
+    ['My rate of just in March.', 'My rate adjusts in March.'],
+    ["It's eight sellers per user per month.", "It's 8 dollars per user per month."],
+    ['I only mail you the form tonight.', "I'll email you the form tonight."],
+    ['The sellers per the listing are firm.', 'The sellers per the listing are firm.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -650,6 +650,19 @@ export function fixRecognizerSlips(text: string): string {
         /\b(\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|[a-z]+teenth|twentieth|thirtieth|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow) at once\b/gi,
         '$1 at one',
       )
+      // "My rate of just in October", "my rate just in October": a recognizer's "adjusts" (no rate is
+      // "just in" a month).
+      .replace(
+        /\b(rate|payment|loan|mortgage) (?:of )?just (?=in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:next|this) (?:month|year|spring|summer|fall|autumn|winter)\b)/gi,
+        '$1 adjusts ',
+      )
+      // "I only mail you the divorce decree tonight": a recognizer's "I'll email you".
+      .replace(/\bI only mail you\b/g, "I'll email you")
+      // "It's six sellers per employee": a recognizer's "dollars" before what a price is of.
+      .replace(
+        /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) sellers (?=(?:per|a|an|each) )/gi,
+        '$1 dollars ',
+      )
       // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done
       // "firstly at" an hour).
       .replace(/\b([Ff])irstly (?=at (?:\d|noon\b))/g, () => 'Thursday ')

@@ -79,6 +79,11 @@ const HEARSAY_BEFORE =
 // "give me ring at …": a recognizer may drop the "a".
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /**
+ * "You can reach me at 702-555-0164 any time after 5:30": in a message no agent answers (a
+ * voicemail), where one can be reached asks to be called back; in a conversation it is only a number.
+ */
+const REACH_ME = /\b(?:you can|you could|feel free to|please) (?:reach|get (?:a ?hold of|hold of)) (me|us)\b/gi;
+/**
  * "Please send me your last two statements", "Can you email us the appraisal?", "I'll hold it if you
  * can send her vaccination records by Friday" (a condition asks for it too), "so come pick it up
  * any time before then"; not "Sign us up.",
@@ -141,13 +146,17 @@ const thirdPerson = (verb: string) =>
         before + (word === 'have' ? 'has' : /(?:sh|ch|x|s)$/.test(word) ? `${word}es` : `${word}s`),
     );
 
-/** Words that put a task on the day of the call itself. */
+/** Words that put a task on the day of the call itself ("by end of day Monday" is Monday's end). */
 const TODAY =
-  /\b(tonight|today|this (?:afternoon|evening|morning)|right away|right after (?:this|the) call|after (?:this|the) call|later today|asap|as soon as|(?:by )?(?:the )?end of (?:the )?day|eod|close of business|cob)\b/i;
+  /\b(tonight|today|this (?:afternoon|evening|morning)|right away|right after (?:this|the) call|after (?:this|the) call|later today|asap|as soon as|(?:(?:by )?(?:the )?end of (?:the )?day|eod|close of business|cob)(?!,? (?:on )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next)\b))\b/i;
 /** A task tied to the meeting agreed in the call: "before then", "bring it to the appointment". */
 const BY_THE_MEETING =
   /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
 
+/** An hour said with no day: "after 5:30" (a recognizer's "after 530"), "at 4 pm", "by 3"; not a phone number's "at 702-555-0164". */
+const HOUR_ALONE =
+  /\b(?:after|at|by|before|around|about)\s+(1[0-2]|[1-9])(?::?([0-5]\d))?(?:\s*([ap])\.?m\.?)?\b(?![:,.-]?\s?\d)/i;
+const CALL_ASKED = /\b(?:call|reach|ring|phone|get a ?hold of) (?:me|us)\b/i;
 const THIS_WEEK = /\b(?:this week|(?:by )?(?:the )?end of (?:the|this) week)\b/i;
 const END_OF_NEXT_WEEK = /\b(?:by )?(?:the )?end of next week\b/i;
 /** A day `days` after (or before) a calendar day (YYYY-MM-DD). */
@@ -235,7 +244,26 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
       .find((day) => day !== undefined);
     if (anchor) return /^before$/i.test(relative[1]!) ? shiftedDay(anchor, -1) : anchor;
   }
-  const said = dayToCome({ ...sentence, text: clauseWithVerb(sentence.text, verb) });
+  const clause = clauseWithVerb(sentence.text, verb);
+  // "Please call me any time after 5:30": a call-back's hour with no day of its own is today's, an
+  // hour from 1 to 7 without "am" the afternoon's (a date parser takes the morning's, gone by, as
+  // tomorrow's).
+  // Read from where the call is asked ("… adjusts in October … you can reach me at … after 530").
+  const callAsked = verb === 'call' ? clause.slice(Math.max(0, clause.search(CALL_ASKED))) : '';
+  const hourAlone = HOUR_ALONE.exec(callAsked);
+  if (
+    hourAlone &&
+    !datesIn(callAsked.replace(HOUR_ALONE, ' '), text.facts).length &&
+    !/\btomorrow\b/i.test(callAsked)
+  ) {
+    const hour =
+      (Number(hourAlone[1]) % 12) +
+      (/p/i.test(hourAlone[3] ?? '') || (!hourAlone[3] && Number(hourAlone[1]) <= 7) ? 12 : 0);
+    const minutes = hour * 60 + Number(hourAlone[2] ?? 0);
+    const local = new Date(text.facts.recordedAt.getTime() + text.facts.utcOffsetMinutes * 60_000);
+    return minutes > local.getUTCHours() * 60 + local.getUTCMinutes() ? today : shiftedDay(today, 1);
+  }
+  const said = dayToCome({ ...sentence, text: clause });
   if (said) return said;
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
   // day said just before by the same speaker (its turn, or the segments before on a mono recording).
@@ -402,6 +430,7 @@ function readyThingBefore(sentence: Sentence, text: CallText): string | null {
 export function detectTasks(text: CallText, meetingDay: string | null = null): DetectedTask[] {
   const customer = text.customerName?.value ?? 'the customer';
   const tasks: (DetectedTask & { object: string; turnIndex?: number })[] = [];
+  const agentUnheard = !text.sentences.some(spokenByAgent);
   for (const sentence of text.sentences
     .flatMap(promisesApart)
     .flatMap(requestAfterPromiseApart)
@@ -434,7 +463,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     const reasonForCalling =
       sentence.speaker === 'customer' &&
       sentence.turnIndex === text.sentences.find((said) => said.speaker === 'customer')?.turnIndex;
-    const asked = sentence.text.replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`);
+    const asked = sentence.text
+      .replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`)
+      .replace(REACH_ME, (said, me: string) => (agentUnheard ? `please call ${me}` : said));
     const request = commitment
       ? null
       : REQUEST.exec(reasonForCalling ? asked : asked.replace(NEEDS_A_DOCUMENT, 'please send '));
@@ -579,19 +610,26 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
     }
     // "I'll apply a discount to your account": done on the customer's account, not sent to them.
     const onTheirAccount = ACCOUNT_VERBS.test(verb) && owner === 'agent';
+    // "Please call me after 4 today", "You can reach me at 702-555-0164" (a voicemail's): a call back,
+    // named as the promised ones are, not "Call after 4 to …".
+    const asksACallBack = verb === 'call';
     const text_ = opensWithCapital(
-      onTheirAccount
-        ? /\byour\b/i.test(cleanObject)
-          ? `${capitalize(verb)} ${cleanObject.replace(/\byour\b/gi, `${customer}'s`)}`
-          : `${capitalize(verb)} ${cleanObject} for ${customer}`
-        : owner === 'agent'
-          ? // "I'll have a pre-approval for you by Thursday": a thing made ready for the customer.
-            verb === 'have'
-            ? `Have ${cleanObject} ready for ${customer}`
-            : writesOnADay
-              ? `${capitalize(verb)} ${customer}`
-              : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
-          : `${customer} ${thirdPerson(verb)} ${writesOnADay ? 'the agent' : cleanObject}`,
+      asksACallBack
+        ? owner === 'agent'
+          ? `Call ${customer} back`
+          : `${customer} calls ${text.agentName ?? 'the agent'} back`
+        : onTheirAccount
+          ? /\byour\b/i.test(cleanObject)
+            ? `${capitalize(verb)} ${cleanObject.replace(/\byour\b/gi, `${customer}'s`)}`
+            : `${capitalize(verb)} ${cleanObject} for ${customer}`
+          : owner === 'agent'
+            ? // "I'll have a pre-approval for you by Thursday": a thing made ready for the customer.
+              verb === 'have'
+              ? `Have ${cleanObject} ready for ${customer}`
+              : writesOnADay
+                ? `${capitalize(verb)} ${customer}`
+                : `${capitalize(verb)} ${cleanObject} ${objectInVerb && !cleanObject ? 'for' : 'to'} ${customer}`
+            : `${customer} ${thirdPerson(verb)} ${writesOnADay ? 'the agent' : cleanObject}`,
     )
       .replace(/\s+/g, ' ')
       .trim();

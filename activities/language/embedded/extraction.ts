@@ -223,6 +223,18 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|service)\b(?![^.?!]*\b(?:gi bill|school|college|tuition|degree|classes)\b)[^.?!]{0,80}\b(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?\w*ligibility\b/gi,
   ],
+  // "I got a letter saying my rate adjusts in October": an adjustable rate that resets is a loan's
+  // (a sure cue); "I'd like to lock something in before then" asks for a rate held.
+  [
+    3,
+    /\b(?:(?:my|our|the|your|their)(?: (?:arm|loan|mortgage)'?s)?|(?:arm|loan|mortgage)'?s) (?:(?:interest )?rate|arm) (?:adjusts|resets|is adjusting|is resetting|will adjust|will reset|is going to (?:adjust|reset))\b/gi,
+  ],
+  [2, /\block (?:some ?thing|it|that|one|a rate|the rate) in\b/gi],
+  // "We want to go conventional": a loan program chosen by its name alone.
+  [
+    3,
+    /\b(?:go|going|do|doing|get|getting|want|prefer|thinking)(?: with)? (?:a )?conventional\b(?! (?:wisdom|oven|medicine|way|method|approach|farming|treatment|wash|route)\b)/gi,
+  ],
   // "We're at 6.9 on a 30 year and we'd like to get into a 15": a home loan's term.
   [3, new RegExp(String.raw`(?<![\w.])(?:${LOAN_TERM})`, 'gi')],
   [
@@ -2976,6 +2988,30 @@ function pricePerThingSaid(text: CallText, keywords: string[], perPerson: boolea
   return null;
 }
 
+const PERIOD_OF_A_PRICE = /\b(month|week|night|hour|day)(?:ly)?\b/i;
+const PERIOD_ADJECTIVE: Record<string, string> = {
+  month: 'monthly',
+  week: 'weekly',
+  night: 'nightly',
+  hour: 'hourly',
+  day: 'daily',
+};
+/**
+ * "A green-to-clean is three fifty, then weekly service is forty five a visit": a weekly price is the
+ * one figure of the clause that says "weekly" (or "every week"), when no figure is said "a week".
+ */
+function priceSaidOfAPeriod(text: CallText, period: string): Found | null {
+  const periodSaid = new RegExp(`\\b(?:${PERIOD_ADJECTIVE[period.toLowerCase()]}|every ${period})\\b`, 'i');
+  for (const sentence of text.sentences) {
+    for (const clause of sentence.text.split(/[,;]|\b(?:then|and|but|plus)\b/i)) {
+      if (!periodSaid.test(clause)) continue;
+      const amounts = moneyOf(clause);
+      if (amounts.length === 1) return { value: amounts[0]!, sentences: [sentence] };
+    }
+  }
+  return null;
+}
+
 /**
  * "Half-hour lessons are thirty five, and a full hour is sixty." — "Let's do the hour.": prices said
  * for two or more options, and a reply naming words of only one of them, give that one's price.
@@ -3072,6 +3108,8 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
   return found;
 }
 
+const CLOCK_TIME_WITHOUT_COLON =
+  /\b(?:(?:come|be|stop|swing|drop|meet|see you)(?: (?:in|by|over|there|here))?|there|here) at (?:1[0-2]|[1-9])[0-5]\d\b(?![\d,]|\.\d)|\bat (?:1[0-2]|[1-9])[0-5]\d (?=today|tonight|tomorrow|(?:this|next) (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)/gi;
 /** Candidate values of a field in one sentence. */
 const CAPACITY_SAID = /\b(?:holds?|seats?|sleeps?|fits?|accommodates?)\s+(?:up to\s+|about\s+|around\s+)?\d+\b/gi;
 const CAPACITY_ASKED = /\b(?:capacity|max(?:imum)?|holds?|seats?|sleeps?|fits?|accommodates?)\b/i;
@@ -3082,6 +3120,9 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
         sentence.text
           // "picking them up at 6.30": a clock time a recognizer wrote with a dot is no sum.
           .replace(/\bat \d{1,2}[.:][0-5]\d\b(?![\d.,])/gi, ' ')
+          // "Can you come in at 215 today?": a clock time written without its colon, where one is to be
+          // or on a day, is no sum either.
+          .replace(CLOCK_TIME_WITHOUT_COLON, ' ')
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
           .replace(DIMENSIONS, ' ')
@@ -3462,6 +3503,9 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   ) {
     const perThing = pricePerThingSaid(text, keywords, PER_PERSON.test(fieldText(field)));
     if (perThing) return perThing;
+    const period = PERIOD_OF_A_PRICE.exec(fieldText(field))?.[1];
+    const perPeriod = period ? priceSaidOfAPeriod(text, period) : null;
+    if (perPeriod) return perPeriod;
   }
   // "How many people are you bringing, and when?" — "Forty five people, March eighteenth": the date
   // answering a when-question, when no sentence says the field's words with a date; and first when
