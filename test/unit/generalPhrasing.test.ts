@@ -8591,3 +8591,68 @@ describe('found on the seventy-sixth held-out round (h597–h604), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-seventh held-out round (h605–h612), tested in other words', () => {
+  test('organization fields: a model year is no price; a detail written in cents; a target said as a goal', () => {
+    const wash = datasetOf('wash', [['wash_price', 'money', 'price of the wash']]);
+    expect(
+      extractDataset(
+        wash,
+        call([
+          ['customer', "I'd like the premium wash for my 2021 Subaru Forester."],
+          ['agent', 'The premium wash is forty five.'],
+        ]),
+      ).data.wash_price,
+    ).toBe(45);
+    const detail = datasetOf('detail', [['detail_price', 'money', 'price of the detail']]);
+    expect(extractDataset(detail, call([['agent', 'The interior detail is $1.95.']])).data.detail_price).toBe(195);
+    const prep = datasetOf('prep', [
+      ['current_score', 'number', 'current score'],
+      ['target_score', 'number', 'target score'],
+    ]);
+    expect(
+      extractDataset(
+        prep,
+        call([
+          ['agent', 'Where is she now?'],
+          ['customer', "She's at a 24 on the practice ACT and her goal is a 31."],
+        ]),
+      ).data,
+    ).toMatchObject({ current_score: 24, target_score: 31 });
+    const roof = datasetOf('roof', [['roof_material', 'string', 'material of the roof']]);
+    expect(
+      extractDataset(
+        roof,
+        call([
+          ['agent', 'What is the roof made of?'],
+          ['customer', "It's about twenty years old, cedar shakes."],
+        ]),
+      ).data.roof_material,
+    ).toBe('cedar shakes');
+  });
+
+  test("lending: one's LLC named, a large pay said with its verb and no period, debts rolled into the home", () => {
+    expect(
+      lead([['customer', "I'm a photographer. I've run my LLC, Harrow Lane Studio, for six years."]]).employer_name,
+    ).toBe('Harrow Lane Studio');
+    expect(lead([['customer', 'We bring in about a hundred and thirty thousand.']]).monthly_income).toBeCloseTo(
+      10_833.33,
+      2,
+    );
+    expect(
+      classifyLending(
+        call([['customer', 'I want to roll the car loan and the cards into the mortgage.']]),
+      ).reasons.some((reason) => reason.startsWith('roll ')),
+    ).toBe(true);
+  });
+
+  test.each([
+    ['The US balloons were in the news.', 'The US balloons were in the news.'],
+    ["Out where the US alone's work, nothing down.", 'Out where the USDA loans work, nothing down.'],
+    ['We could start Monday at 4 a.', 'We could start Monday at 4.'],
+    ['Free mornings a week.', '3 mornings a week.'],
+    ['We offer two free nights a week.', 'We offer 2 free nights a week.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

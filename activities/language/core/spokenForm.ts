@@ -663,6 +663,13 @@ export function fixRecognizerSlips(text: string): string {
         /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) sellers (?=(?:per|a|an|each) )/gi,
         '$1 dollars ',
       )
+      // "We could start Sunday at 3 a.": a time's full stop heard as "a." (an hour "a.m." has its "m").
+      .replace(/\bat (1[0-2]|[1-9]) a\.(?=\s*$|\s+[A-Z])/g, 'at $1.')
+      // "Free nights a week." answering how often: a recognizer's "three".
+      .replace(
+        /^(\W*)Free (?=(?:nights|days|times|mornings|evenings|afternoons|visits) (?:a|per) (?:week|month)\b)/,
+        '$1Three ',
+      )
       // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done
       // "firstly at" an hour).
       .replace(/\b([Ff])irstly (?=at (?:\d|noon\b))/g, () => 'Thursday ')
@@ -738,6 +745,12 @@ export function fixRecognizerSlips(text: string): string {
       .replace(
         /\b(?:(is|about|for|into|do|does|with|try|through|use|get|getting|doing|qualify for) the|an?) U\.?S\.? alone\b/gi,
         (_said, asked?: string) => (asked ? `${asked} the USDA loan` : 'a USDA loan'),
+      )
+      // "Out past the county line where the US alone's work", "the us balloons work": the program's "USDA
+      // loans" heard apart.
+      .replace(
+        /\bthe U\.?S\.? (?:alone'?s|balloons)(?= (?:work|are|would|will|could|can|might|apply|cover|go)\b)/gi,
+        'the USDA loans',
       )
       // "I make 22-50 every two weeks": a pay said as pairs, "twenty two fifty", with a hyphen between
       // them (a range of pay is said by the hour or the day, not by the paycheck or the month).

@@ -235,6 +235,9 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     3,
     /\b(?:go|going|do|doing|get|getting|want|prefer|thinking)(?: with)? (?:a )?conventional\b(?! (?:wisdom|oven|medicine|way|method|approach|farming|treatment|wash|route)\b)/gi,
   ],
+  // "We've run up about 38,000 on credit cards and I want to roll it into the house": debts rolled
+  // into a home are borrowed against it.
+  [3, /\broll(?:ing)?\s+(?:[\w']+\s+){1,6}?into\s+(?:the|my|our)\s+(?:house|home|mortgage)\b/gi],
   // "We're at 6.9 on a 30 year and we'd like to get into a 15": a home loan's term.
   [3, new RegExp(String.raw`(?<![\w.])(?:${LOAN_TERM})`, 'gi')],
   [
@@ -535,7 +538,7 @@ function classifyMoney(
     // pay of forty thousand or more with no period, answering the job question, is a year's (a month's
     // that large is rare; "roughly 30,000 before taxes" may be a month's with its "a month" lost).
     (byCustomer(sentence) &&
-    JOB_QUESTION.test(question) &&
+    (JOB_QUESTION.test(question) || ONES_PAY_SAID.test(clause)) &&
     !NOT_PAY_WORDS.test(clause) &&
     amountsIn(clause).some((amount) => amount.value >= 40_000)
       ? 'annual_income'
@@ -548,7 +551,9 @@ function classifyMoney(
   );
 }
 const JOB_QUESTION =
-  /\b(?:what do you do|where do you work|who(?:'s| is) your employer|who do you work for|what do you make|what(?:'s| is) your (?:income|salary|pay))\b/i;
+  /\b(?:what do you do|where do you work|who(?:'s| is) your employer|who do you work for|what do you make|what(?:'s| is) your (?:income|salary|pay))\b|^\W*(?:and )?(?:your|the) (?:income|salary|pay)\W*$/i;
+/** "I gross about 96,000": one's own pay said with its verb (and with no period, a year's when that large). */
+const ONES_PAY_SAID = /\b(?:I|we) (?:gross|make|earn|net|clear|bring in|pull in|pull down)\b/i;
 const NOT_PAY_WORDS = /\b(?:saved|savings|down|owe|owing|balance|cash|loan|price|worth|rent|payment|bonus)\b/i;
 const PROJECT_WANTED =
   /\b(?:want|need|hoping|looking|planning|going) to (?:redo|remodel|renovate|fix|replace|build|add|finish|put in|update|upgrade|repair)\b/i;
@@ -871,8 +876,10 @@ const ORG_KIND_WORD = new RegExp(`^(?:${ORG_KIND_WORDS})$`);
  * developer at X", "I own X", "my employer is X", "X hired me".
  */
 const EMPLOYER_PATTERNS = [
-  // "My company, Medtronic, is transferring me".
-  new RegExp(`\\b(?:[Mm]y|[Oo]ur) (?:company|employer|firm)(?:,| is| is called)\\s+(${ORG})`),
+  // "My company, Medtronic, is transferring me", "I've had my LLC, Kisumu Creative, for four years".
+  new RegExp(
+    `\\b(?:[Mm]y|[Oo]ur) (?:own )?(?:company|employer|firm|LLC|llc|business|practice|agency|shop|studio|S corp|S-corp)(?:,| is| is called| called| named)\\s+(${ORG})`,
+  ),
   new RegExp(
     `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,3} (?:at|for|with|by) (?:the )?(${ORG})`,
   ),
@@ -1496,6 +1503,9 @@ const RELATED_WORDS: Record<string, string[]> = {
   device: ['computer', 'laptop', 'desktop', 'workstation', 'tablet', 'machine', 'pc'],
   // "How many of you?" — "Me, my husband and our two teenagers." for a member count.
   member: ['people', 'person', 'family', 'many'],
+  // "He got a 1080 and wants to get to 1300" for a target score.
+  target: ['goal', 'want', 'aim', 'hope', 'hoping'],
+  goal: ['target', 'want', 'aim', 'hope', 'hoping'],
   // "We're getting married next June twentieth" for a wedding's date.
   wedding: ['married', 'marry', 'ceremony', 'reception'],
   // "We're getting married October eighteenth", "the party is on the ninth".
@@ -2103,7 +2113,8 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   if (!phrase.includes(' ') && /\?\s*$/.test(sentence.text)) return null;
   // "A six foot cedar privacy fence" for the fence's material is "cedar": what it is made of, not its
   // size or its style.
-  const material = ASKS_A_MATERIAL.test(field.name) ? MATERIAL.exec(phrase)?.[0] : undefined;
+  // "Asphalt shingles" keeps the form the material comes in.
+  const material = ASKS_A_MATERIAL.test(field.name) ? MATERIAL_IN_ITS_FORM.exec(phrase)?.[0] : undefined;
   if (material) return material;
   // A breed or a species is named in the singular, however many there are ("our two beagles" → "beagle").
   const value = ASKS_A_BREED.test(field.name) ? singularKind(phrase) : phrase;
@@ -2113,6 +2124,24 @@ const ASKS_A_MATERIAL = /(?:^|_)materials?(?:_|$)/i;
 /** What things are made of, two-word names first ("wrought iron" before "iron"). */
 const MATERIAL =
   /\b(?:wrought iron|cast iron|chain[- ]link|stainless steel|white oak|red oak|cast stone|wood|cedar|pine|redwood|cypress|teak|oak|maple|walnut|cherry|birch|hickory|mahogany|bamboo|vinyl|aluminum|aluminium|steel|iron|metal|copper|brass|bronze|zinc|tin|composite|brick|stone|concrete|cement|asphalt|slate|granite|marble|quartz|quartzite|travertine|limestone|tile|ceramic|porcelain|laminate|hardwood|fiberglass|glass|acrylic|stucco|plaster|drywall|leather|suede|cotton|wool|silk|velvet|linen|polyester|nylon|plastic|pvc|rubber|canvas|gravel|pavers?|shingles?|cedar shakes?)\b/;
+const MATERIAL_IN_ITS_FORM = new RegExp(
+  `${MATERIAL.source}(?:\\s+(?:shingles|shakes|siding|tiles|pavers|panels|planks|boards|sheets|blocks))?`,
+  'i',
+);
+/**
+ * "What's the roof made of?" (or "How old is the roof?") — "It's about twenty years old, cedar
+ * shakes.": a material the customer names where the field's thing is spoken of, in its form.
+ */
+function materialSaid(text: CallText, keywords: string[]): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    const spokenOf =
+      keywordsSaidIn(sentence.text, keywords).size > 0 ||
+      precedingTurn(text, sentence).some((said) => keywordsSaidIn(said.text, keywords).size > 0);
+    const material = spokenOf ? MATERIAL_IN_ITS_FORM.exec(sentence.text)?.[0] : undefined;
+    if (material) return { value: material.toLowerCase(), sentences: [sentence] };
+  }
+  return null;
+}
 const ASKS_A_BREED = /(?:^|_)(?:breed|species|variety|cultivar)(?:_|$)/i;
 const singularKind = (kind: string) => kind.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
@@ -2121,7 +2150,7 @@ const ASKS_WANTED_VALUE = /\b(?:new|target|desired|wanted|needed|goal|future|nex
 const ASKS_PRESENT_VALUE = /\b(?:current|currently|existing|present|old|now|today)\b/i;
 /** A clause that says what is wanted: "I think I need a 6", "we want 20", "going up to 500". */
 const WANTED_CLAUSE =
-  /\b(?:need|needs|want|wants|would like|'d like|like to get|should be|go(?:ing)? (?:down |up )?to|down to|up to|(?:move|switch|upgrade|downgrade) to)\b/i;
+  /\b(?:need|needs|want|wants|would like|'d like|like to get|should be|go(?:ing)? (?:down |up )?to|down to|up to|(?:move|switch|upgrade|downgrade) to|goal is|aim(?:s|ing)? for|hop(?:e|es|ing) (?:to (?:get|reach|hit|score)|for))\b/i;
 /**
  * "It's a 7, and I think I need a 6", "from a 7 to a 6": a reply that says both what is and what is
  * wanted gives a new-value field the one wanted and a current-value field the other. Null when the
@@ -2244,12 +2273,13 @@ function moneyOf(said: string): number[] {
 /** "Five nights", "3 rooms", "30 days": a number before a plural noun counts things, it is no sum of money. */
 /** "Our family plan covers four for eighty nine a month": a small count before "for <price>". */
 /**
- * "Our quarterly plan is $1.29 a visit", "The cleaning is 1.29": a visit's price said in pairs ("one
- * twenty nine") that a recognizer wrote as dollars and cents; no visit, session or lesson costs a dollar,
+ * "Our quarterly plan is $1.29 a visit", "The cleaning is 1.29", "The full detail is $2.25": a visit's
+ * price said in pairs ("one twenty nine") that a recognizer wrote as dollars and cents; no visit,
+ * session, lesson or car detail costs a dollar,
  * and no room "1.89 a night", nor a season's lights "9.50 for the season".
  */
 const SERVICE_PRICE_IN_CENTS =
-  /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?![.\d])|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?)\b)|(?<![$\d.])\b([1-9])\.(\d\d)\b(?=\s+(?:(?:a|per|each)\s+(?:night|room)|for the (?:season|whole (?:season|job|thing)|job|project))\b)/gi;
+  /(?<=\b(?:visit|treatment|session|lesson|service|cleaning|inspection|appointment|mowing|tune-?up|detail|detailing|wash|groom|grooming|massage|haircut)s? (?:is|costs?|runs?|will be|would be) (?:about |just |only )?)\$?([1-9])\.(\d\d)\b(?!\d|\.\d)|\$([1-9])\.(\d\d)\b(?=\s*(?:a|per|each|of|for)?\s*(?:visits?|treatments?|sessions?|lessons?|services?|cleanings?|appointments?|mowings?|details?)\b)|(?<![$\d.])\b([1-9])\.(\d\d)\b(?=\s+(?:(?:a|per|each)\s+(?:night|room)|for the (?:season|whole (?:season|job|thing)|job|project))\b)/gi;
 /**
  * Things priced by the piece at a few dollars: a phone line, a software seat, a shirt, a meal, a
  * ticket. "Twenty four ninety five per line", "eleven fifty each" for a polo (2495 and 1150 once
@@ -3110,6 +3140,7 @@ function withTheDaySaidLater(field: DatasetField, found: Found | null, text: Cal
 
 const CLOCK_TIME_WITHOUT_COLON =
   /\b(?:(?:come|be|stop|swing|drop|meet|see you)(?: (?:in|by|over|there|here))?|there|here) at (?:1[0-2]|[1-9])[0-5]\d\b(?![\d,]|\.\d)|\bat (?:1[0-2]|[1-9])[0-5]\d (?=today|tonight|tomorrow|(?:this|next) (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)/gi;
+const MODEL_YEAR = /(?<![$\d.,])\b(?:19[5-9]\d|20[0-4]\d)(?=\s+[A-Z][a-z])/g;
 /** Candidate values of a field in one sentence. */
 const CAPACITY_SAID = /\b(?:holds?|seats?|sleeps?|fits?|accommodates?)\s+(?:up to\s+|about\s+|around\s+)?\d+\b/gi;
 const CAPACITY_ASKED = /\b(?:capacity|max(?:imum)?|holds?|seats?|sleeps?|fits?|accommodates?)\b/i;
@@ -3123,6 +3154,8 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           // "Can you come in at 215 today?": a clock time written without its colon, where one is to be
           // or on a day, is no sum either.
           .replace(CLOCK_TIME_WITHOUT_COLON, ' ')
+          // "a full detail on my 2019 Toyota Highlander": a model year is no sum.
+          .replace(MODEL_YEAR, ' ')
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
           .replace(DIMENSIONS, ' ')
@@ -3466,6 +3499,10 @@ function extractField(field: DatasetField, text: CallText): Found | null {
   if (field.type === 'string' && asksLanguage(field)) {
     const language = languageSaid(field, text);
     if (language) return language;
+  }
+  if (field.type === 'string' && ASKS_A_MATERIAL.test(field.name)) {
+    const material = materialSaid(text, keywords);
+    if (material) return material;
   }
   if (field.type === 'string' && asksSong(field)) {
     const song = songSaid(text);
