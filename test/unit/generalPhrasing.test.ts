@@ -8656,3 +8656,38 @@ describe('found on the seventy-seventh held-out round (h605–h612), tested in o
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-eighth held-out round (h613–h620), tested in other words', () => {
+  test('lending: a new build bought is a purchase; a sale next door "and ours is about the same" is our value', () => {
+    for (const said of ["We're buying a new build out in Cedar Hollow.", "We're buying a new construction home."])
+      expect(lead([['customer', said]]).loan_purpose).toBe('Purchase');
+    expect(
+      lead([
+        ['agent', 'What do you owe on it?'],
+        [
+          'customer',
+          'About two ninety. The house across the street went for five fifteen, and ours is about the same.',
+        ],
+      ]),
+    ).toMatchObject({ property_value: 515_000 });
+  });
+
+  test('organization fields: a price a scoop is dollars and cents; a plan named before "membership"', () => {
+    const gelato = datasetOf('gelato', [['price_per_scoop', 'money', 'price per scoop']]);
+    expect(extractDataset(gelato, call([['agent', 'Our gelato is four fifty a scoop.']])).data.price_per_scoop).toBe(
+      4.5,
+    );
+    const gym = datasetOf('gym', [['plan', 'string', 'the plan the customer wants']]);
+    expect(extractDataset(gym, call([['customer', "I'm interested in the family membership."]])).data.plan).toBe(
+      'family',
+    );
+  });
+
+  test.each([
+    ['Our cupcakes are 475th piece.', 'Our cupcakes are 475 a piece.'],
+    ["I'll send you aside by side quote tomorrow.", "I'll send you a side-by-side quote tomorrow."],
+    ['The 150th anniversary is in May.', 'The 150th anniversary is in May.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

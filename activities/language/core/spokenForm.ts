@@ -670,6 +670,14 @@ export function fixRecognizerSlips(text: string): string {
         /^(\W*)Free (?=(?:nights|days|times|mornings|evenings|afternoons|visits) (?:a|per) (?:week|month)\b)/,
         '$1Three ',
       )
+      // "Our buttercream cakes are 650th slice": a price "a slice" (or a scoop, a plate, a head) run into
+      // an ordinal.
+      .replace(
+        /\b(is|are|runs?|costs?|be) (\d{2,4})th (slice|scoop|serving|plate|head|guest|person|piece)\b/gi,
+        '$1 $2 a $3',
+      )
+      // "I'll text you aside by side comparison": the recognizer's "a side-by-side".
+      .replace(/\baside[- ]by[- ]side\b/gi, 'a side-by-side')
       // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done
       // "firstly at" an hour).
       .replace(/\b([Ff])irstly (?=at (?:\d|noon\b))/g, () => 'Thursday ')

@@ -407,6 +407,7 @@ const NO_SUBJECT_PAY =
   /^\W*(?:also |then |only |just )?(?:makes|earns|brings (?:home|in)|pulls in|takes home|grosses|clears|nets|gets paid|is paid)\b/i;
 /** "My wife and I both teach … together we bring home about 110,000 a year": a household's figure is the borrowers'. */
 const OURS_TOGETHER = /\btogether,? (?:we|our)\b|\b(?:combined|between (?:the two of )?us|our household|both of us)\b/i;
+const SOLD_FOR = /\b(?:sold|sell|sells|went|go|goes|listed|appraised) (?:for|at)\b/i;
 /** "The neighbor's sold for two forty, and ours is about the same": their figure is ours too. */
 const OURS_THE_SAME =
   /\b(?:ours|mine|our (?:house|home|place)|my (?:house|home|place))(?:'s| is| would be| should be| is worth)? (?:about |roughly |pretty much |probably |just |right )?(?:the same|similar|comparable|identical|about that)\b/i;
@@ -747,11 +748,16 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
         addedPay.value = (addedPay.value as number) + scaledForRole(amounts[0]!, role);
         continue;
       }
+      // "The neighbor's house just sold for 460, and ours is about the same": a home's sale said of
+      // one like ours is our home's value.
+      const likeOurs = OURS_THE_SAME.test(sentence.text) && SOLD_FOR.test(clause);
       const role: MoneyRole | OtherRole | null = arrivedAt
         ? 'purchase_price'
-        : lastInTurn && corrects
-          ? lastInTurn.role
-          : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
+        : likeOurs
+          ? 'property_value'
+          : lastInTurn && corrects
+            ? lastInTurn.role
+            : classifyMoney(clause, sentence, text, index, clauses[clauseIndex - 1] ?? '');
       lastSaid = amounts[amounts.length - 1]!;
       if (THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastSaid, sentence, true);
       if (!role) continue;
@@ -1094,7 +1100,7 @@ const DECLINES =
  * What is bought, when it is not a home: "to buy a food truck" with cash from the house is no
  * purchase; "a lake house", "a little brick ranch" are homes (up to two words before the home's).
  */
-const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation)\w*)[a-z])`;
+const NOT_A_HOME_BOUGHT = String.raw`(?! (?:a|an|the|some|another|our|my) (?!(?:[a-z]+\s+){0,2}(?:home|house|place|condo|propert|townho|duplex|triplex|fourplex|cabin|unit|apartment|lot|land|building|first|second|bigger|smaller|starter|single|double|triple|ranch|bungalow|cottage|farm|investment|rental|vacation|build|construction|spec)\w*)[a-z])`;
 /** Buying words; an offer made on a home is a buyer's ("We made an offer of 399 on a little bungalow"). */
 const PURCHASE_CUES = new RegExp(
   String.raw`\b((?:buy(?! out\b(?! (?:there|here)\b)| (?:him|her|them|my \w+|his|their) out\b)|buying(?! out\b(?! (?:there|here)\b))|bought(?!(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago)(?! (?:our|my|the|this) (?:house|home|place|condo|townhouse)\b))${NOT_A_HOME_BOUGHT}|buyers?|purchas\w*|under contract|offer\b[^.?!]{0,30}?\baccepted|(?:made|make|making|put in|putting in|submitted|wrote|writing) (?:an |our |my |the )?offer\b(?:[^.?!]|\.(?=\d)){0,30}?\b(?:on|for) (?:a|an|the|that|this) (?:[a-z-]+ ){0,2}?(?:house|home|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|property|lot|${HOME_STYLE})|accepted (?:our |my |her |his |the |their )?offer|contract price|pre-?approv\w*|pre-?qualif\w*|house hunting|looking at (?:homes|houses|condos|places)|looking at (?:a|an|the|this|that) (?:[a-z]+ )?(?:home|house|condo|townhouse|townhome|farmhouse|duplex|triplex|fourplex|quadplex|cabin|bungalow|ranch|property|place)\b|found (?:\d+|a few|some) acres|found (?:a|the|our) (?:[a-z-]+ ){0,2}?(?:place|house|home|condo|property|farmhouse|townhouse|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|ranch|lot|${HOME_STYLE}|${MANUFACTURED_HOME})|first[- ]time|down payment|putting (?:\w+ )?down|put(?:ting)? (?:(?:about|around|roughly|maybe|like|only|just|close to) )?(?:\$?\d[\d,.]*(?: ?(?:k|grand|thousand|percent|%))?|half|a (?:third|quarter|fifth|tenth)) down\b(?! for)|(?:they|the sellers?|the owners?)(?:'re| are| is| were| was) asking\b|offered\b[^.?!]{0,40}?\b(?:they|the sellers?|the owners?) (?:took|accepted) (?:it|that|our offer)|(?:sell|selling|sold) (?:me|us) (?:their|his|her|the|a|an|this|that) (?:[a-z]+ )?(?:house|home|place|condo|townhouse|property|farm|cabin|land)|(?:there|their) asking (?:for )?\$?\d|(?:they|the sellers?|the owners?) (?:want|wants)\b[^.?!]{0,20}\b\d{3}|downsiz\w*|upsiz\w*|asking (?:price|for (?:it|the (?:house|home|place|cabin|condo|property|townhouse)))|sellers?|counter-?offer|countered|listed (?:at|for)|(?:the|purchase|asking|sale|sales|list|listing) price|qualify for (?:a|the) (?:house|home|condo|place|townhouse)|price range|in the market for|shopping for (?:a|an|our|my) |\d+\s+purchase|nothing down|rent(?:ing)?[- ]to[- ]own|lease[- ]to[- ]own|(?:lease |purchase )?option price|exercise (?:the|our|my) (?:purchase )?option|(?:what|how much) (?:are|is) (?:they|the sellers?|the owners?) asking|(?:use|using) (?:my|our|his|her|their) (?:[\w'-]+ )?benefits? (?:on|for) (?:a|an|the) (?:[a-z]+ )?(?:home|house|townhouse|townhome|condo|place|property|duplex|cabin))\b`,
@@ -1503,6 +1509,8 @@ const RELATED_WORDS: Record<string, string[]> = {
   device: ['computer', 'laptop', 'desktop', 'workstation', 'tablet', 'machine', 'pc'],
   // "How many of you?" — "Me, my husband and our two teenagers." for a member count.
   member: ['people', 'person', 'family', 'many'],
+  // "I'm interested in the unlimited membership" for a plan.
+  plan: ['membership', 'package', 'tier', 'subscription'],
   // "He got a 1080 and wants to get to 1300" for a target score.
   target: ['goal', 'want', 'aim', 'hope', 'hoping'],
   goal: ['target', 'want', 'aim', 'hope', 'hoping'],
@@ -1930,7 +1938,7 @@ const WANT_CUE =
   /\b(?:look(?:ing)? (?:at|for|into)|interested in|quotes? (?:for|on)|request (?:for|about)|shopping for|calling about|ask(?:ed|ing) about|inquir(?:ed|ing) about|questions? about|information (?:on|about)|trial (?:of|for)|demo of|signed up for|subscribed to|struggling with|(?:needs?|wants?) help with|trouble with)\s+(?:an?\s+|the\s+|some\s+|your\s+|our\s+|my\s+|his\s+|her\s+|their\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)/i;
 // "Help with his math homework" is help with math.
 const PHRASE_TAIL =
-  /\s+(?:quotes?|estimates?|homework|assignments?|renewal|request|options?|today|now|please|again|too|probably|maybe|though|anyway|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it)$/i;
+  /\s+(?:quotes?|estimates?|homework|assignments?|renewal|request|options?|today|now|please|again|too|probably|maybe|though|anyway|(?:last|this|next) (?:week|month|year)|yesterday|recently|for|to|with|and|on|in|at|that|this|so|because|i|you|we|they|he|she|it|a|an|the)$/i;
 
 /** A pet's name as owners say it: "my dog Biscuit", "our cat, Luna,", "her name is Daisy". */
 const PET_NAMED =
@@ -2089,8 +2097,11 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
     start--;
   // "A dead ash tree" for a tree's species is "ash", "a vinyl liner" for a liner type "vinyl": the
   // thing's own word is no kind of it.
+  // "the unlimited membership" for a plan is "unlimited", as "the Pro plan" is "Pro".
   const kindOfTheWord =
-    start < index && ASKS_KIND_OF_A_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!));
+    start < index &&
+    ((ASKS_KIND_OF_A_THING.test(field.name) && fieldNameStems(field).includes(stem(words[index]!))) ||
+      (ASKS_A_PLAN.test(field.name) && PLAN_WORD.test(words[index]!)));
   // "A shepherd mix": a kind's words said one after another are one thing (not "second floor | laundry",
   // the field's own name).
   const ofTheKind = (word: string | undefined) =>
@@ -2121,6 +2132,14 @@ function phraseIn(sentence: Sentence, keywords: string[], text: CallText, field:
   return value.length > 2 ? value : null;
 }
 const ASKS_A_MATERIAL = /(?:^|_)materials?(?:_|$)/i;
+const ASKS_A_PLAN = /(?:^|_)(?:plan|package|tier|membership|subscription)(?:_|$)/i;
+const PLAN_WORD = /^(?:plan|package|tier|membership|subscription)s?$/i;
+/** "the unlimited membership" wanted, for a plan: its name, without the word for a plan. */
+function planNamed(wanted: string | null, field: DatasetField): string | null {
+  if (!wanted || !ASKS_A_PLAN.test(field.name)) return wanted;
+  const words = wanted.split(/\s+/);
+  return words.length > 1 && PLAN_WORD.test(words[words.length - 1]!) ? words.slice(0, -1).join(' ') : wanted;
+}
 /** What things are made of, two-word names first ("wrought iron" before "iron"). */
 const MATERIAL =
   /\b(?:wrought iron|cast iron|chain[- ]link|stainless steel|white oak|red oak|cast stone|wood|cedar|pine|redwood|cypress|teak|oak|maple|walnut|cherry|birch|hickory|mahogany|bamboo|vinyl|aluminum|aluminium|steel|iron|metal|copper|brass|bronze|zinc|tin|composite|brick|stone|concrete|cement|asphalt|slate|granite|marble|quartz|quartzite|travertine|limestone|tile|ceramic|porcelain|laminate|hardwood|fiberglass|glass|acrylic|stucco|plaster|drywall|leather|suede|cotton|wool|silk|velvet|linen|polyester|nylon|plastic|pvc|rubber|canvas|gravel|pavers?|shingles?|cedar shakes?)\b/;
@@ -2298,7 +2317,7 @@ const PIECE_PRICE_IN_PAIRS = new RegExp(
  * "two twenty five a cupcake" $2.25, and a recognizer's "350 and envelope" (no envelope, card or
  * cookie costs hundreds).
  */
-const SMALL_PIECES = String.raw`(?:envelopes?|invitations?|cards?|labels?|stickers?|cookies?|cupcakes?|muffins?|donuts?|doughnuts?|bagels?|favou?rs?|balloons?)`;
+const SMALL_PIECES = String.raw`(?:envelopes?|invitations?|cards?|labels?|stickers?|cookies?|cupcakes?|muffins?|donuts?|doughnuts?|bagels?|favou?rs?|balloons?|slices?|scoops?|macarons?)`;
 const SMALL_PIECE_PRICE_IN_PAIRS = new RegExp(
   String.raw`(?<![$\d.,])\b([1-9])([1-9]0|\d[1-9])\b(?=\s*(?:dollars\s+)?(?:an?|and|per|each|for each)\s+${SMALL_PIECES}\b)`,
   'gi',
@@ -3248,7 +3267,7 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
                       : // A pet's name is a name, never "cat" or the thing wanted.
                         asksPetName(field)
                         ? petNameIn(sentence, field)
-                        : (wantedThingIn(sentence) ?? phraseIn(sentence, keywords, text, field));
+                        : (planNamed(wantedThingIn(sentence), field) ?? phraseIn(sentence, keywords, text, field));
       return value ? [value] : [];
     }
   }
@@ -3643,7 +3662,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
                 ? howOftenIn(sentence.text)
                 : kind === 'direction'
                   ? compassPointIn(sentence.text)
-                  : (petNameIn(sentence, field) ?? wantedThingIn(sentence));
+                  : (petNameIn(sentence, field) ?? planNamed(wantedThingIn(sentence), field));
       if (value) return { value, sentences: [sentence] };
     }
   }
