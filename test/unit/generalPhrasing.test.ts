@@ -8691,3 +8691,50 @@ describe('found on the seventy-eighth held-out round (h613–h620), tested in ot
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the seventy-ninth held-out round (h621–h628), tested in other words', () => {
+  test('organization fields: a rate and the whole it comes to are two prices', () => {
+    const deck = datasetOf('deck', [
+      ['price_per_square_foot', 'money', 'price per square foot'],
+      ['quote_amount', 'money', 'quoted amount'],
+    ]);
+    expect(
+      extractDataset(
+        deck,
+        call([
+          [
+            'agent',
+            "Composite decking runs about forty two a square foot, so that's roughly thirteen thousand four hundred forty.",
+          ],
+        ]),
+      ).data,
+    ).toMatchObject({ price_per_square_foot: 42, quote_amount: 13_440 });
+  });
+
+  test('lending: rates said to be dropping and a rate said with its three decimals are a refinance', () => {
+    expect(lead([['customer', 'I saw a mailer that rates are coming down, so I called.']]).loan_purpose).toBe(
+      'Refinance',
+    );
+    expect(lead([['customer', "Right now we're at 6.875 with our bank."]]).loan_purpose).toBe('Refinance');
+    expect(lead([['customer', "We're at 3.25 acres out past the highway."]]).loan_purpose).toBeUndefined();
+  });
+
+  test('lending: one side of a two family lived in, as a recognizer writes "we\'d"', () => {
+    const turns: Turn[] = [
+      ['customer', "My brother and I are buying a two family. We've each live in one side."],
+      ['customer', "It's listed at four ninety."],
+    ];
+    expect(lead(turns).occupancy).toBe('PrimaryResidence');
+    expect(classifyLending(call(turns)).reasons.some((reason) => reason.startsWith("we've each live"))).toBe(true);
+  });
+
+  test.each([
+    ['Shingles run about 6th square foot.', 'Shingles run about 6 a square foot.'],
+    ["It's 120th night, two night minimum.", "It's 120 a night, 2 night minimum."],
+    ['I make about 90 year plus bonus.', 'I make about 90 a year plus bonus.'],
+    ['It all comes to about 30, 200.', 'It all comes to about 3200.'],
+    ['We have a 15 year mortgage.', 'We have a 15 year mortgage.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

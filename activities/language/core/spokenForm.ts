@@ -676,6 +676,23 @@ export function fixRecognizerSlips(text: string): string {
         /\b(is|are|runs?|costs?|be) (\d{2,4})th (slice|scoop|serving|plate|head|guest|person|piece)\b/gi,
         '$1 $2 a $3',
       )
+      // "My pension and social security come to about 50, 400": "fifty four hundred" written as tens
+      // and hundreds apart.
+      .replace(
+        /\b(about|around|roughly|approximately) ([1-9])0, ([1-9])00\b(?![,.]?\d)/gi,
+        (_said, about: string, tens: string, hundreds: string) => `${about} ${tens}${hundreds}00`,
+      )
+      // "About 160 year plus stock": a pay's "a year" with its "a" lost (not "a 30 year loan").
+      .replace(
+        /\b(about|around|roughly|maybe|like|make|makes|making|earn|earns|earning|gross|grosses) (\$?\d{2,3}(?:,\d{3})?k?) year\b(?!s|[- ]old|\s+(?:lease|term|loan|mortgage|fixed|contract|warranty|note|arm))/gi,
+        '$1 $2 a year',
+      )
+      // "Papers run about 18th square foot", "It's 85th person": a price "a" square foot or person run
+      // into an ordinal.
+      .replace(
+        /\b(is|are|runs?|costs?|be|it's|that's)( (?:about|around|roughly|only|just))? (\d{1,4})th (square (?:foot|feet)|foot|hour|night|day|week|month|person|head|guest|dog|cat|visit|lesson|session|window|unit|room)\b/gi,
+        '$1$2 $3 a $4',
+      )
       // "I'll text you aside by side comparison": the recognizer's "a side-by-side".
       .replace(/\baside[- ]by[- ]side\b/gi, 'a side-by-side')
       // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done

@@ -131,6 +131,9 @@ const asBrandIsSpelled = (value: string) => {
   );
 };
 
+/** "We'd each live in one side", "we all live in the upstairs unit" (a recognizer's "we'll", "we've"). */
+const ONE_UNIT_LIVED_IN =
+  /\b(i|we)('ll| will| would|'d|'ve)?( all| both| each)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i;
 /** A house named by its style: "a brick colonial", "a little craftsman". */
 const HOME_STYLE = String.raw`colonials?|victorians?|craftsmans?|craftsman bungalows?|split[- ]levels?|ramblers?|brownstones?|cape cods?|tudors?`;
 /** Factory-built homes, which a buyer finances like a house ("a double-wide", "a manufactured home"). */
@@ -238,6 +241,9 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // "We've run up about 38,000 on credit cards and I want to roll it into the house": debts rolled
   // into a home are borrowed against it.
   [3, /\broll(?:ing)?\s+(?:[\w']+\s+){1,6}?into\s+(?:the|my|our)\s+(?:house|home|mortgage)\b/gi],
+  // "My sister and I are buying a duplex, we'd each live in one side": where a buyer lives sets the
+  // loan's occupancy, a lender's question.
+  [2, new RegExp(ONE_UNIT_LIVED_IN.source, 'gi')],
   // "We're at 6.9 on a 30 year and we'd like to get into a 15": a home loan's term.
   [3, new RegExp(String.raw`(?<![\w.])(?:${LOAN_TERM})`, 'gi')],
   [
@@ -786,10 +792,7 @@ function firstSaid(text: CallText, pattern: RegExp, who: (s: Sentence) => boolea
 const OCCUPANCY_CUES: [string, RegExp][] = [
   // Living in one unit of a two-to-four unit home and renting the rest is owner-occupied ("we all
   // live in the upstairs unit" is a recognizer's "we'll"; two buyers "would each live in one side").
-  [
-    'PrimaryResidence',
-    /\b(i|we)('ll| will| would|'d)?( all| both| each)?( be)? (live|living) in (one|the other|the (downstairs|upstairs|upper|lower|front|back|bottom|top|first|second|basement)) (unit|side|half|apartment|floor|one)\b/i,
-  ],
+  ['PrimaryResidence', ONE_UNIT_LIVED_IN],
   // "We're moving out of our rental" is where they live now, not the home being financed; "pull 75
   // out of our rental duplex" borrows against the rental.
   [
@@ -1115,7 +1118,7 @@ const PURCHASE_CUES = new RegExp(
  * taken out to fix the place up ("take about 80,000 out to fix up the other unit").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -1124,7 +1127,7 @@ const REFINANCE_CUES = new RegExp(
  * apart from REFINANCE_CUES, whose word boundaries a "%" would not meet).
  */
 const RATE_ALREADY_HAD = new RegExp(
-  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b|\b(?:we're|i'm|we are|i am|we have|i have|we've got|i've got|we got|i got) (?:at |paying )?(?:about |around |only )?${RATE_ON_A_TERM}|\b${TERM_CHANGED}`,
+  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b|\b(?:we're|i'm|we are|i am|we have|i have|we've got|i've got|we got|i got) (?:at |paying )?(?:about |around |only )?${RATE_ON_A_TERM}|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?(?:[2-9]|1[0-2])\.\d{2,3}\b(?!\s*(?:million|k\b|thousand|grand|acres?|miles?|hours?))|\b${TERM_CHANGED}`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -3181,7 +3184,11 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           .replace(MEASURED, ' ')
           .replace(AGES_SAID, ' '),
       );
-      return amountsTiedTo(said, keywords).concat(moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
+      const tied = amountsTiedTo(said, keywords);
+      // "18 a square foot installed, so roughly 5760": a price that is no rate is the whole.
+      const whole = tied.length === 0 && wantsTheWhole(field) ? RATE_THEN_WHOLE.exec(said) : null;
+      const wholeAmounts = whole ? amountsIn(whole[1]!).map((amount) => amount.value) : [];
+      return wholeAmounts.concat(tied, moneyOf(partWithKeyword(said, keywords)), moneyOf(said));
     }
     case 'number': {
       if (asksYear(field)) {
@@ -3443,10 +3450,20 @@ const NOT_A_PRICE =
 /** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
 const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|has|should|shall)\b[^,.!?]*\?\s*$/i;
 
-function priceStatedByAgent(text: CallText): Found | null {
+/** A price that is no rate: not "per" or "each" a thing, nor "price_per_square_foot". */
+const wantsTheWhole = (field: DatasetField) =>
+  !/\bper\b|\beach\b|\b(?:hourly|nightly|daily|weekly|monthly)\b/i.test(fieldText(field));
+const RATE_THEN_WHOLE =
+  /\b\d[\d,.]*\s+(?:dollars\s+)?(?:a|an|per|each)\s+[a-z]+(?:\s+[a-z]+)?\b[^.?!]{0,30}?,?\s+so\s+(?:that's\s+|it's\s+|about\s+|roughly\s+|around\s+|call it\s+){0,2}(\$?\d[\d,.]*(?:\s*(?:k|thousand|dollars))?)/i;
+function priceStatedByAgent(text: CallText, whole: boolean): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
     const said = unitPricesAsMeant(sentence.text.replace(TRAILING_QUESTION, '.'));
     if (/\?\s*$/.test(said)) continue;
+    // "Pavers run about 18 a square foot installed, so roughly 5760": the whole the rate comes to,
+    // for a price that is no rate.
+    const rateThenWhole = whole ? RATE_THEN_WHOLE.exec(said) : null;
+    const [wholeAmount] = rateThenWhole ? amountsIn(rateThenWhole[1]!) : [];
+    if (wholeAmount) return { value: wholeAmount.value, sentences: [sentence] };
     const stated = PRICE_STATED.exec(said);
     // What the figure is of: the words just before the verb ("And the zip is 55401").
     const subject = said
@@ -3642,7 +3659,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
     if (value !== undefined) return { value, sentences: [sentence] };
   }
   if (field.type === 'money' && asksPrice(keywords)) {
-    const stated = priceStatedByAgent(text);
+    const stated = priceStatedByAgent(text, wantsTheWhole(field));
     if (stated) return stated;
   }
   if (field.type === 'phone' && text.facts.contactPhone)
