@@ -374,7 +374,8 @@ const CUES: [Cue, RegExp][] = [
     // Not "in case the time changes", nor "a phone number for the order" (the order names no number).
     /(?<!\b(?:for|on|about|with) (?:the|your|my|this|that) (?:[a-z]+ )?)\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
   ],
-  ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b)\b/g],
+  // "Burthgate, please.": a recognizer's "birthdate".
+  ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b|b[eu]rth\s*(?:date|gate|day)|birth\s*gate)\b/g],
   [
     'phone',
     /\b(?:phone|cell|mobile|call\s+(?:me|you|back)|reach\s+(?:me|you)|text\s+me|call\s*back|best\s+number|contact\s+number)\b/g,
@@ -907,11 +908,16 @@ const ADDRESS_STOP_WORDS = new Set([
 
 // --- the whole search ---------------------------------------------------------------------------
 
+const DIRECTION_JOINED = /\b(North|South|East|West|Northeast|Northwest|Southeast|Southwest|N|S|E|W)-(?=[A-Z][a-z])/g;
+
 /**
  * The personal data of the asked-for types in `text`, in order, never overlapping. `context` is
  * what was said just before (the other speaker's question); its cues count as if said first.
  */
-export function findPii(text: string, types: ReadonlySet<PiiType>, context = ''): PiiSpan[] {
+export function findPii(said: string, types: ReadonlySet<PiiType>, context = ''): PiiSpan[] {
+  // "1905 North-Halfted Street": a recognizer's hyphen after a street's direction is a space (the
+  // same length, so every offset still points into what was said).
+  const text = said.replace(DIRECTION_JOINED, '$1 ');
   const spans: PiiSpan[] = [];
   const tokens = tokenize(text);
 
@@ -941,6 +947,13 @@ export function findPii(text: string, types: ReadonlySet<PiiType>, context = '')
   if (types.has('phone')) {
     for (const match of text.matchAll(AREA_CODE_THEN_NUMBER)) {
       spans.push({ type: 'phone', start: match.index, end: match.index + match[0].length });
+    }
+    // "My cell is 415-555. They are 0132.": a number's last four heard a few words after its first
+    // six, after a phone cue.
+    for (const match of text.matchAll(PHONE_SPLIT_BY_WORDS)) {
+      const before = `${context} ${text.slice(0, match.index)}`.slice(-CUE_REACH);
+      if (PHONE_ASKED.test(before))
+        spans.push({ type: 'phone', start: match.index, end: match.index + match[0].length });
     }
   }
 
@@ -1063,6 +1076,8 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
 const LAST_FOUR_ASKED = /\blast (?:four|4)(?: digits)? of (?:your|the|his|her|their) (?:social|ssn|social security)\b/i;
 const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
+const PHONE_SPLIT_BY_WORDS = /\b\d{3}[-\s.]\d{3}\b[.,]?\s+(?:[A-Za-z']+\s+){1,3}\d{4}\b(?![-\d])/g;
+const PHONE_ASKED = /\b(?:phone|cell|mobile|reach (?:me|you)|call (?:me|you)|text me)\b/i;
 const AREA_CODE_THEN_NUMBER = /\barea code,?\s*\d{3}[,.]?\s*(?:(?:and\s+)?then\s+|and\s+)?\d{3}[-\s.]?\d{3,4}\b/gi;
 
 /** The text with each span replaced by its marker. */

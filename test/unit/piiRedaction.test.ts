@@ -386,6 +386,16 @@ describe('PII in spoken and written text', () => {
     expect(redact("It's 601.", 'Which suite is your office in?')).toBe("It's 601.");
   });
 
+  test("found on round 21: a birthdate asked as a recognizer writes it; a street's direction joined by a hyphen; a phone's last four heard a few words on", () => {
+    expect(redact('11-02-87 Okay.', 'Berthdate, please.')).toBe('[DATE_OF_BIRTH] Okay.');
+    expect(redact('2210 South-Kedzie Avenue.', 'What is the address for the service?')).toBe('[STREET_ADDRESS]');
+    expect(redact('My cell is 312-555. They have 0178.', 'A good number to reach you?')).toBe('My cell is [PHONE].');
+    // The same figures after no phone cue stay.
+    expect(redact('It is 312-555. They have 0178.', "What's the order number?")).toBe('It is 312-555. They have 0178.');
+    // A highway's directions joined by a hyphen are no address.
+    expect(redact('The East-West Highway is closed.', 'How was the drive?')).toBe('The East-West Highway is closed.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
