@@ -8738,3 +8738,43 @@ describe('found on the seventy-ninth held-out round (h621–h628), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eightieth held-out round (h629–h636), tested in other words', () => {
+  test("lending: where both work, the program moved to, a home's worth as someone guesses it could go for", () => {
+    expect(
+      lead([['customer', "My wife and I both work at Harlow Regional Hospital, I'm a nurse."]]).employer_name,
+    ).toBe('Harlow Regional Hospital');
+    expect(
+      lead([['customer', "We've got a VA loan and we'd like to refinance into a conventional one."]]).mortgage_type,
+    ).toBe('Conventional');
+    expect(
+      lead([
+        ['agent', 'What do you owe?'],
+        ['customer', 'About two sixty. A neighbor who sells houses thinks it could go for around five ten.'],
+      ]).property_value,
+    ).toBe(510_000);
+  });
+
+  test('lending: a voicemail about refinancing a home is a lending call', () => {
+    expect(
+      classifyLending(
+        call([['customer', "Hi, this is Ana. I'd like to talk about refinancing our condo. Please call me back."]]),
+      ).lending,
+    ).toBe(true);
+    // A car refinanced is none.
+    expect(
+      classifyLending(call([['customer', "I'd like to talk about refinancing my truck. Please call me back."]]))
+        .lending,
+    ).toBe(false);
+  });
+
+  test('organization fields: "a single" or "one" before what it counts is 1', () => {
+    const office = datasetOf('office', [
+      ['laptop_count', 'number', 'number of laptops'],
+      ['printer_count', 'number', 'number of printers'],
+    ]);
+    expect(
+      extractDataset(office, call([['customer', 'We run fourteen laptops and a single printer.']])).data,
+    ).toMatchObject({ laptop_count: 14, printer_count: 1 });
+  });
+});

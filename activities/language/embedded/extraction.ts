@@ -244,6 +244,11 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // "My sister and I are buying a duplex, we'd each live in one side": where a buyer lives sets the
   // loan's occupancy, a lender's question.
   [2, new RegExp(ONE_UNIT_LIVED_IN.source, 'gi')],
+  // "I'm calling about refinancing my rental property": a home refinanced.
+  [
+    2,
+    /\brefinanc\w*\s+(?:my|our|the|a|this|that)\s+(?:[a-z]+\s+)?(?:house|home|rental|property|condo|townhouse|duplex|mortgage)\b/gi,
+  ],
   // "We're at 6.9 on a 30 year and we'd like to get into a 15": a home loan's term.
   [3, new RegExp(String.raw`(?<![\w.])(?:${LOAN_TERM})`, 'gi')],
   [
@@ -385,7 +390,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // would the house go for?" — "Zillow says about 385" ("worth redoing" is no worth).
   [
     'property_value',
-    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch))\b/i,
+    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|(?:would|could|might|will) (?:sell|list|go) (?:for|around|at)|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch))\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -417,7 +422,8 @@ const SOLD_FOR = /\b(?:sold|sell|sells|went|go|goes|listed|appraised) (?:for|at)
 /** "The neighbor's sold for two forty, and ours is about the same": their figure is ours too. */
 const OURS_THE_SAME =
   /\b(?:ours|mine|our (?:house|home|place)|my (?:house|home|place))(?:'s| is| would be| should be| is worth)? (?:about |roughly |pretty much |probably |just |right )?(?:the same|similar|comparable|identical|about that)\b/i;
-const OF_OUR_HOUSE = /\b(?:we|i) could (?:sell|list|get)\b|\b(?:our|my) (?:house|home|place) (?:is|would|could)\b/i;
+const OF_OUR_HOUSE =
+  /\b(?:we|i) could (?:sell|list|get)\b|\b(?:our|my) (?:house|home|place) (?:is|would|could)\b|\b(?:it|ours) (?:would|could|might|will) (?:sell|list|go|appraise)\b/i;
 /** "I owe 212, and that's what I'd refinance": the figure just said is the loan. */
 const THAT_IS_THE_LOAN =
   /\bthat'?s (?:what|how much|the amount|the number|the figure) (?:i|we)(?:'d| would| want to| need to)? (?:refinance|borrow|need|finance)\b/i;
@@ -890,7 +896,7 @@ const EMPLOYER_PATTERNS = [
     `\\b(?:[Mm]y|[Oo]ur) (?:own )?(?:company|employer|firm|LLC|llc|business|practice|agency|shop|studio|S corp|S-corp)(?:,| is| is called| called| named)\\s+(${ORG})`,
   ),
   new RegExp(
-    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,3} (?:at|for|with|by) (?:the )?(${ORG})`,
+    `\\b(?:I|[Ww]e|[Hh]e|[Ss]he) (?:both |also |each |all )?(?:work|am employed|'m employed|have been working|am working|'ve been working|started)(?: (?!at\\b|for\\b|with\\b|by\\b)[A-Za-z-]+){0,3} (?:at|for|with|by) (?:the )?(${ORG})`,
   ),
   new RegExp(
     `\\b(?:I'm|I am|I work as)\\s+(?:an?|the)\\s+[a-z][a-z -]{1,40}?\\s+(?:at|for|with)\\s+(?:the\\s+)?(${ORG})`,
@@ -1186,17 +1192,21 @@ const MILITARY_SERVICE =
  * eligibility used, in a call about military service, is the VA's.
  */
 const ELIGIBILITY_USED = /\b(?:use|using) (?:my|our|his|her|their|your) (?:[\w'-]+ )?\w*ligibility\b/i;
+/** Where a borrower is going: "by going conventional", "switch to a VA loan", "refinance into an FHA". */
+const TOWARD =
+  /\b(?:go|going|switch(?:ing)?(?: over)? to|mov(?:e|ing)(?: over)? to|into|get into|convert(?:ing)? to|refinanc\w* (?:in)?to)\s+(?:an? )?$/i;
 /** Where a borrower is going, not where they come from: "out of my FHA loan into a conventional one". */
 const LEAVING =
   /\b(out of|from|current(?:ly)?|existing|now have|drop|get rid of|instead of)\s+(?:my |our |the |an? )?$/i;
 
 function extractMortgageType(text: CallText): Found | null {
-  const mentions: { type: string; sentence: Sentence; leaving: boolean }[] = [];
+  const mentions: { type: string; sentence: Sentence; leaving: boolean; toward?: boolean }[] = [];
   for (const sentence of text.sentences) {
     for (const [type, cue] of MORTGAGE_TYPE_CUES) {
       const match = cue.exec(sentence.text);
       if (!match) continue;
-      mentions.push({ type, sentence, leaving: LEAVING.test(sentence.text.slice(0, match.index)) });
+      const before = sentence.text.slice(0, match.index);
+      mentions.push({ type, sentence, leaving: LEAVING.test(before), toward: TOWARD.test(before) });
     }
   }
   if (text.sentences.some((sentence) => MILITARY_SERVICE.test(sentence.text)))
@@ -1204,8 +1214,10 @@ function extractMortgageType(text: CallText): Found | null {
       if (BENEFIT_TO_BUY.test(sentence.text) || ELIGIBILITY_USED.test(sentence.text))
         mentions.push({ type: 'VA', sentence, leaving: false });
   const wanted = mentions.filter((mention) => !mention.leaving);
-  // The customer's word first, then the first heard.
-  const chosen = wanted.find((mention) => byCustomer(mention.sentence)) ?? wanted[0];
+  // "We've got an FHA loan … by going conventional": the program moved to first, then the
+  // customer's word, then the first heard.
+  const chosen =
+    wanted.find((mention) => mention.toward) ?? wanted.find((mention) => byCustomer(mention.sentence)) ?? wanted[0];
   return chosen ? { value: chosen.type, sentences: [chosen.sentence] } : null;
 }
 
@@ -2199,7 +2211,10 @@ function countsWithNouns(said: string, keywords: string[]): number[] {
     said,
   );
   if (total) return [Number(total[1])];
-  const counted = [...said.matchAll(/\b(\d[\d,]*)(?:\s+|-)([a-z]+)/gi)]
+  // "22 workstations and one server": "one" (or "a single") before what it counts is 1.
+  const counted = [
+    ...said.replace(/\b(?:one|a single)\s+(?=[a-z]+\b)/gi, '1 ').matchAll(/\b(\d[\d,]*)(?:\s+|-)([a-z]+)/gi),
+  ]
     .filter((match) => keywords.includes(stem(match[2]!)))
     .map((match) => Number(match[1]!.replace(/,/g, '')));
   return counted.length > 0 ? counted : countsIn(said);
