@@ -8778,3 +8778,20 @@ describe('found on the eightieth held-out round (h629–h636), tested in other w
     ).toMatchObject({ laptop_count: 14, printer_count: 1 });
   });
 });
+
+describe('found on the eighty-first held-out round (h637–h644), tested in other words', () => {
+  test('lending: a business one manages named after it; a new position with X; a townhome found; two mortgages combined', () => {
+    expect(
+      lead([['customer', 'I manage a bakery, Lorne Street Bread, about forty eight thousand a year.']]).employer_name,
+    ).toBe('Lorne Street Bread');
+    expect(lead([['customer', 'I just got a new position with Peregrine Robotics.']]).employer_name).toBe(
+      'Peregrine Robotics',
+    );
+    expect(lead([['customer', 'We found a townhome near the park.']]).loan_purpose).toBe('Purchase');
+    for (const said of [
+      'We want to combine the first and second mortgage into one loan.',
+      'We took out a second mortgage for the kitchen a few years ago.',
+    ])
+      expect(lead([['customer', said]]).loan_purpose).toBe('Refinance');
+  });
+});
