@@ -951,8 +951,7 @@ export function findPii(said: string, types: ReadonlySet<PiiType>, context = '')
     // "My cell is 415-555. They are 0132.": a number's last four heard a few words after its first
     // six, after a phone cue.
     for (const match of text.matchAll(PHONE_SPLIT_BY_WORDS)) {
-      const before = `${context} ${text.slice(0, match.index)}`.slice(-CUE_REACH);
-      if (PHONE_ASKED.test(before))
+      if (nearestCue(text, match.index, context) === 'phone')
         spans.push({ type: 'phone', start: match.index, end: match.index + match[0].length });
     }
   }
@@ -1077,7 +1076,6 @@ const LAST_FOUR_ASKED = /\blast (?:four|4)(?: digits)? of (?:your|the|his|her|th
 const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
 const PHONE_SPLIT_BY_WORDS = /\b\d{3}[-\s.]\d{3}\b[.,]?\s+(?:[A-Za-z']+\s+){1,3}\d{4}\b(?![-\d])/g;
-const PHONE_ASKED = /\b(?:phone|cell|mobile|reach (?:me|you)|call (?:me|you)|text me)\b/i;
 const AREA_CODE_THEN_NUMBER = /\barea code,?\s*\d{3}[,.]?\s*(?:(?:and\s+)?then\s+|and\s+)?\d{3}[-\s.]?\d{3,4}\b/gi;
 
 /** The text with each span replaced by its marker. */

@@ -657,7 +657,7 @@ export function fixRecognizerSlips(text: string): string {
         '$1 adjusts ',
       )
       // "I only mail you the divorce decree tonight": a recognizer's "I'll email you".
-      .replace(/\bI only mail you\b/g, "I'll email you")
+      .replace(/\bI only mail you\b/gi, "I'll email you")
       // "It's six sellers per employee": a recognizer's "dollars" before what a price is of.
       .replace(
         /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) sellers (?=(?:per|a|an|each) )/gi,

@@ -60,8 +60,7 @@ const REQUEST_ONLY_VERBS = 'call';
  * to come is a promise all the same.
  */
 const DROPPED_WILL =
-  // "I only mail you …": a recognizer's "I'll email you …".
-  ' only(?=\\s+mail\\s+you\\b)|(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
+  '(?=\\s+(?:send|email|e-mail|mail|text|fax|forward)\\s+(?:you|it|them|that|those|this|over)\\b[^.?!]*\\b(?:by|tomorrow|tonight|today|this (?:afternoon|evening|morning|week)|later|next|first thing|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
 /** "… run both options and text you …": a first deed, then the delivery it leads to. */
 const FIRST_DEED_AND = String.raw`[a-z]+(?:\s+(?:up|together|out|over))?(?:\s+[a-z\d]+){0,3}\s+and\s+(?:then\s+)?`;
 /**
@@ -153,7 +152,10 @@ const TODAY =
 const BY_THE_MEETING =
   /\b(before then|before (?:the|our) (?:appointment|meeting|call|visit)|(?:to|at) (?:the|your|our) (?:appointment|meeting|visit))\b/i;
 
-/** An hour said with no day: "after 5:30" (a recognizer's "after 530"), "at 4 pm", "by 3"; not a phone number's "at 702-555-0164". */
+/**
+ * An hour said with no day: "after 5:30" (a recognizer's "after 530"), "at 4 pm", "by 3"; not a
+ * phone number's "at 702-555-0164".
+ */
 const HOUR_ALONE =
   /\b(?:after|at|by|before|around|about)\s+(1[0-2]|[1-9])(?::?([0-5]\d))?(?:\s*([ap])\.?m\.?)?\b(?![:,.-]?\s?\d)/i;
 const CALL_ASKED = /\b(?:call|reach|ring|phone|get a ?hold of) (?:me|us)\b/i;
@@ -247,8 +249,7 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
   const clause = clauseWithVerb(sentence.text, verb);
   // "Please call me any time after 5:30": a call-back's hour with no day of its own is today's, an
   // hour from 1 to 7 without "am" the afternoon's (a date parser takes the morning's, gone by, as
-  // tomorrow's).
-  // Read from where the call is asked ("… adjusts in October … you can reach me at … after 530").
+  // tomorrow's), read from where the call is asked ("… adjusts in October … reach me at … after 530").
   const callAsked = verb === 'call' ? clause.slice(Math.max(0, clause.search(CALL_ASKED))) : '';
   const hourAlone = HOUR_ALONE.exec(callAsked);
   if (
@@ -259,9 +260,9 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
     const hour =
       (Number(hourAlone[1]) % 12) +
       (/p/i.test(hourAlone[3] ?? '') || (!hourAlone[3] && Number(hourAlone[1]) <= 7) ? 12 : 0);
-    const minutes = hour * 60 + Number(hourAlone[2] ?? 0);
-    const local = new Date(text.facts.recordedAt.getTime() + text.facts.utcOffsetMinutes * 60_000);
-    return minutes > local.getUTCHours() * 60 + local.getUTCMinutes() ? today : shiftedDay(today, 1);
+    const hourSaid = `${String(hour).padStart(2, '0')}:${hourAlone[2] ?? '00'}`;
+    const now = formatInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes).slice(11, 16);
+    return hourSaid > now ? today : shiftedDay(today, 1);
   }
   const said = dayToCome({ ...sentence, text: clause });
   if (said) return said;
