@@ -8795,3 +8795,100 @@ describe('found on the eighty-first held-out round (h637–h644), tested in othe
       expect(lead([['customer', said]]).loan_purpose).toBe('Refinance');
   });
 });
+
+describe('found on the eighty-second held-out round (h645–h652), tested in other words', () => {
+  test('tasks: "try me" in a voicemail asks a call back, on the day said for it or just before "after that"', () => {
+    const recordedAt = '2026-10-14T16:40:00-04:00'; // a Wednesday
+    const callBacks = (turns: Turn[]) =>
+      detectActions(call(turns, recordedAt), null).tasks.map((task) => [task.text, task.owner, task.due]);
+    expect(
+      callBacks([
+        [
+          'customer',
+          "Hi Priya, it's Dom Reyes about the rate lock. I'm on a job site until noon tomorrow. So try me after that at six one four, five five five, zero one seven seven.",
+        ],
+      ]),
+    ).toEqual([['Call Dom Reyes back', 'agent', '2026-10-15']]);
+    expect(
+      callBacks([
+        ['customer', "Priya, it's Dom Reyes again. I'm traveling Thursday, so try me Friday morning on my cell."],
+      ]),
+    ).toEqual([['Call Dom Reyes back', 'agent', '2026-10-16']]);
+    expect(
+      callBacks([['customer', "Hi Priya, it's Dom Reyes. Please call me Friday morning at 614-555-0177."]]),
+    ).toEqual([['Call Dom Reyes back', 'agent', '2026-10-16']]);
+    // In a conversation "try me" is a dare, no call asked.
+    expect(
+      callBacks([
+        ['agent', 'I bet I can beat the rate you were quoted, Dom. This call is recorded.'],
+        ['customer', 'Try me.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  test("organization fields: children's ages listed are no price; children brought are counted; a count said with its word later in the reply", () => {
+    const swim = datasetOf('swim', [
+      ['swimmer_count', 'number', 'how many kids take lessons'],
+      ['lesson_price', 'money', 'price of one lesson'],
+    ]);
+    expect(
+      extractDataset(
+        swim,
+        call([
+          ['customer', 'I want swim lessons for my three boys, they are six, eight and eleven.'],
+          ['agent', 'Group lessons are forty dollars each.'],
+        ]),
+      ).data,
+    ).toEqual({ swimmer_count: 3, lesson_price: 40 });
+    expect(
+      extractDataset(swim, call([['customer', "It's for our twins, the kids are 4 and 4 and a half."]])).data
+        .swimmer_count,
+    ).toBe(2);
+    const doors = datasetOf('doors', [['door_count', 'number', 'doors to paint']]);
+    expect(
+      extractDataset(
+        doors,
+        call([
+          ['agent', 'How many doors need painting?'],
+          ['customer', "It's a three bedroom place. I think there are fourteen doors."],
+        ]),
+      ).data,
+    ).toEqual({ door_count: 14 });
+  });
+
+  test('scorecard: a weekly slot offered ("How about Mondays after work at six?") is logistics, no discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Lakeside Guitar, Priya speaking.'],
+        ['customer', 'Hi, I want lessons for my son.'],
+        ['agent', 'Sure. How about Mondays after work, starting the ninth at six?'],
+        ['customer', 'That works.'],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+
+  test('lending: "F-H-A" heard as "of H.A."; "owe" heard as "own"; a lender called "home landing"', () => {
+    expect(lead([['customer', 'We found a duplex and we were leaning toward of H.A.']]).mortgage_type).toBe('FHA');
+    expect(
+      lead([
+        ['agent', 'You want to refinance. What do you own on the house now?'],
+        ['customer', 'About one sixty four.'],
+      ]).loan_amount,
+    ).toBe(164_000);
+    expect(
+      classifyLending(call([['agent', 'Thanks for calling Ridgeview Home Landing, this is Priya.']])).reasons,
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/home lending/i)]));
+  });
+
+  test.each([
+    ['How much do you still own on it?', 'How much do you still owe on it?'],
+    ['Do you own the house?', 'Do you own the house?'],
+    ["It's twelve dollars a pain for the big ones.", "It's 12 dollars a pane for the big ones."],
+    ['What a pain that is.', 'What a pain that is.'],
+    ['I highly mail you the forms tonight.', "I'll email you the forms tonight."],
+    ['I only email you a copy tonight.', "I'll email you a copy tonight."],
+    ['I drive for a bakery, 28n hour full time.', 'I drive for a bakery, 28 an hour full time.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

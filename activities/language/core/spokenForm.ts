@@ -656,8 +656,23 @@ export function fixRecognizerSlips(text: string): string {
         /\b(rate|payment|loan|mortgage) (?:of )?just (?=in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:next|this) (?:month|year|spring|summer|fall|autumn|winter)\b)/gi,
         '$1 adjusts ',
       )
-      // "I only mail you the divorce decree tonight": a recognizer's "I'll email you".
-      .replace(/\bI only mail you\b/gi, "I'll email you")
+      // "I only mail you the divorce decree tonight", "I highly mail you a written estimate", "I only
+      // email you a written estimate": a recognizer's "I'll email you".
+      .replace(
+        /\bI only mail you\b|\bI highly e?-?mail you\b|\bI only e-?mail you\b(?= (?:a|an|the|your|at)\b)/gi,
+        "I'll email you",
+      )
+      // "What do you own on it now?", "how much do you still own on the house": a recognizer's "owe"
+      // (what one owns is not "on" a home, nor is "what do you own it").
+      .replace(
+        /\b((?:what|how much) do (?:you|we|they) (?:still )?)own (?:on )?(it|the (?:house|home|place|property|loan|mortgage|condo|townhouse))\b|\b(do (?:you|we|they) (?:still )?)own on\b/gi,
+        (_said, asked?: string, what?: string, plain?: string) => (asked ? `${asked}owe on ${what}` : `${plain}owe on`),
+      )
+      // "eight dollars a pain": no one is charged per pain, a recognizer's "pane".
+      .replace(
+        /\b(dollars?|bucks|\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?) (a|per|each) pain\b/gi,
+        '$1 $2 pane',
+      )
       // "It's six sellers per employee": a recognizer's "dollars" before what a price is of.
       .replace(
         /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) sellers (?=(?:per|a|an|each) )/gi,
@@ -848,6 +863,13 @@ export function fixRecognizerSlips(text: string): string {
       )
       // "That's NFHA renovation loan": a recognizer's "an FHA" run together.
       .replace(/\bNFHA\b/g, 'an FHA')
+      // "We were thinking of H.A.": "F-H-A" heard as "of H.A." (no one thinks "of H.A." otherwise).
+      .replace(/\bof H\.\s?A\.(?=\s+[A-Z]|\s*$)/g, 'FHA.')
+      .replace(/\bof H\.\s?A\b\.?/g, 'FHA')
+      // "Connor's home landing": a lender's name, a recognizer's "lending" (nothing lands at home).
+      .replace(/\b([Hh])ome ([Ll])anding\b/g, (_said, h: string, l: string) => `${h}ome ${l === 'L' ? 'L' : 'l'}ending`)
+      // "31n hour full time": a pay "an hour" run into its figure.
+      .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')
       // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.
       .replace(
         /\b(one|two|three|four|five|six|seven|eight|nine), oh, (one|two|three|four|five|six|seven|eight|nine)\b/gi,

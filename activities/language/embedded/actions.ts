@@ -78,10 +78,12 @@ const HEARSAY_BEFORE =
 // "give me ring at …": a recognizer may drop the "a".
 const GIVE_A_CALL = /\bgive (me|us) (?:a )?(?:call|ring|buzz|shout)\b|\b(?:ring|phone|buzz) (me|us)(?= back\b)/gi;
 /**
- * "You can reach me at 702-555-0164 any time after 5:30": in a message no agent answers (a
- * voicemail), where one can be reached asks to be called back; in a conversation it is only a number.
+ * "You can reach me at 702-555-0164 any time after 5:30", "so try me after that at …": in a message
+ * no agent answers (a voicemail), where one can be reached asks to be called back; in a conversation
+ * it is only a number (and "try me" a dare).
  */
-const REACH_ME = /\b(?:you can|you could|feel free to|please) (?:reach|get (?:a ?hold of|hold of)) (me|us)\b/gi;
+const REACH_ME =
+  /\b(?:(?:you can|you could|feel free to|please) (?:reach|get (?:a ?hold of|hold of))|try) (me|us)\b(?! out\b)/gi;
 /**
  * "Please send me your last two statements", "Can you email us the appraisal?", "I'll hold it if you
  * can send her vaccination records by Friday" (a condition asks for it too), "so come pick it up
@@ -158,7 +160,7 @@ const BY_THE_MEETING =
  */
 const HOUR_ALONE =
   /\b(?:after|at|by|before|around|about)\s+(1[0-2]|[1-9])(?::?([0-5]\d))?(?:\s*([ap])\.?m\.?)?\b(?![:,.-]?\s?\d)/i;
-const CALL_ASKED = /\b(?:call|reach|ring|phone|get a ?hold of) (?:me|us)\b/i;
+const CALL_ASKED = /\b(?:call|reach|ring|phone|try|get a ?hold of) (?:me|us)\b/i;
 const THIS_WEEK = /\b(?:this week|(?:by )?(?:the )?end of (?:the|this) week)\b/i;
 const END_OF_NEXT_WEEK = /\b(?:by )?(?:the )?end of next week\b/i;
 /** A day `days` after (or before) a calendar day (YYYY-MM-DD). */
@@ -264,8 +266,18 @@ function dueOf(sentence: Sentence, text: CallText, verb: string, meetingDay: str
     const now = formatInOffset(text.facts.recordedAt, text.facts.utcOffsetMinutes).slice(11, 16);
     return hourSaid > now ? today : shiftedDay(today, 1);
   }
-  const said = dayToCome({ ...sentence, text: clause });
+  // "I'm on the road Thursday, so try me Friday morning": the day the call is asked for.
+  const said =
+    (callAsked ? dayToCome({ ...sentence, text: callAsked }) : undefined) ?? dayToCome({ ...sentence, text: clause });
   if (said) return said;
+  // "I'm in meetings until three tomorrow. So try me after that": "after that" is the day said just
+  // before, by the same speaker.
+  if (/\bafter (?:that|then)\b/i.test(clause)) {
+    const dayBefore = [sentence, ...saidJustBefore(sentence, text)]
+      .map((before) => dayToCome(before) ?? (TODAY.test(before.text) ? today : undefined))
+      .find((day) => day !== undefined);
+    if (dayBefore) return dayBefore;
+  }
   // "Your rate lock expires Friday the 18th. So please sign … before then.": with no meeting, the
   // day said just before by the same speaker (its turn, or the segments before on a mono recording).
   if (!meetingDay && /\bbefore then\b/i.test(sentence.text)) {
@@ -590,8 +602,10 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       /^(?:email|text)$/.test(verb) &&
       /\b(?:e-?mail|text)\s+(?:you|them|him|her)\b/i.test(sentence.text) &&
       dueOf(sentence, text, verb, meetingDay) !== null;
+    // "Please call me Friday morning at …": a call asked for a day names no thing, and needs none.
+    const callOnADay = verb === 'call' && /\b(?:me|us)\s+$/i.test(beforeObject) && A_TIME_FIRST.test(match[2]!.trim());
     if (
-      (!object && !objectInVerb && !writesOnADay) ||
+      (!object && !objectInVerb && !writesOnADay && !callOnADay) ||
       (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)
     )
       continue;

@@ -2211,13 +2211,15 @@ function countsWithNouns(said: string, keywords: string[]): number[] {
     said,
   );
   if (total) return [Number(total[1])];
-  // "22 workstations and one server": "one" (or "a single") before what it counts is 1.
-  const counted = [
-    ...said.replace(/\b(?:one|a single)\s+(?=[a-z]+\b)/gi, '1 ').matchAll(/\b(\d[\d,]*)(?:\s+|-)([a-z]+)/gi),
-  ]
+  const counted = countsOfTheWord(said, keywords);
+  return counted.length > 0 ? counted : countsIn(said);
+}
+
+/** Counts said before one of the field's words: "22 workstations and one server" ("one" or "a single" is 1). */
+function countsOfTheWord(said: string, keywords: string[]): number[] {
+  return [...said.replace(/\b(?:one|a single)\s+(?=[a-z]+\b)/gi, '1 ').matchAll(/\b(\d[\d,]*)(?:\s+|-)([a-z]+)/gi)]
     .filter((match) => keywords.includes(stem(match[2]!)))
     .map((match) => Number(match[1]!.replace(/,/g, '')));
-  return counted.length > 0 ? counted : countsIn(said);
 }
 
 /** The part of a run-on sentence that says the field's words: "For that size it's 145 a visit. Can we start at 830?" → its first part. */
@@ -2642,6 +2644,12 @@ const AGE_SAID = new RegExp(
 
 /** Every age said, to take out of a sentence's sums ("my son, he's nine" is no price). */
 const AGES_SAID = new RegExp(AGE_SAID.source, 'g');
+/**
+ * "Piano lessons for my 2 girls, they're 7 and 9", "the kids are 6 and 10", "ages 5, 8 and 11":
+ * children's ages listed, no sum either (the words before them stay).
+ */
+const CHILDREN_AGES_LISTED =
+  /(\b(?:(?:kids|children|girls|boys|sons|daughters|twins|grandkids|grandchildren|grandsons|granddaughters)\b[^.?!$]{0,40}?\b(?:they're|they are|are|aged?)|\bages|\baged)\s+)\d{1,2}(?:,?\s+\d{1,2})*,?\s+and\s+\d{1,2}\b(?!\s*(?:dollars|bucks|a|an|per|each)\b)/gi;
 
 /** The first age in years the customer says (then the agent), for a field asking one. */
 function ageSaid(text: CallText): Found | null {
@@ -2657,6 +2665,21 @@ function ageSaid(text: CallText): Found | null {
 }
 
 /** A field that counts something in a week: "walks_per_week", "sessions per week", "days a week". */
+/** A count of those a service teaches or takes: "student_count", "number of kids", "campers". */
+const asksLearners = (keywords: string[]) =>
+  keywords.some((keyword) =>
+    /^(?:student|child|kid|camper|swimmer|rider|learner|pupil|trainee|dancer|athlete)/.test(keyword),
+  );
+const LEARNERS_SAID =
+  /\b(?:my|our)\s+(\d{1,2})\s+(?:[a-z]+\s+)?(?:kids|children|girls|boys|sons|daughters|grandkids|grandchildren|grandsons|granddaughters|nephews|nieces|teens|teenagers)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(twins)\b/i;
+/** "Piano lessons for my 2 girls", "swim lessons for our twins": the children the customer brings, counted. */
+function learnersSaid(text: CallText): Found | null {
+  for (const sentence of text.sentences.filter(byCustomer)) {
+    const said = LEARNERS_SAID.exec(sentence.text);
+    if (said) return { value: said[1] ? Number(said[1]) : 2, sentences: [sentence] };
+  }
+  return null;
+}
 const asksPerWeek = (field: DatasetField) => /\b(?:per|a|each) week\b|\bweekly\b/i.test(fieldText(field));
 /** A question about which days or how often ("Which days?", "How often?"). */
 const ASKS_DAYS = /\b(?:which|what) days?\b|\bhow often\b|\bhow many (?:days|times)\b/i;
@@ -2986,6 +3009,22 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
       .pop();
     const asked = question ? keywordsSaidIn(question.text, keywords).size : 0;
     if (asked === 0 || (best && best.asked >= asked)) continue;
+    // "How many windows?" — "It's a two story house. I counted 22 windows.": the count said with the
+    // field's word, later in the reply, over the opening sentence's other count.
+    const withTheWord =
+      field.type === 'number' && countsOfTheWord(sentence.text, keywords).length === 0
+        ? text.sentences.find(
+            (said) =>
+              said.turnIndex === sentence.turnIndex &&
+              text.sentences.indexOf(said) > text.sentences.indexOf(sentence) &&
+              byCustomer(said) &&
+              countsOfTheWord(said.text, keywords).length > 0,
+          )
+        : undefined;
+    if (withTheWord) {
+      best = { found: { value: countsOfTheWord(withTheWord.text, keywords)[0]!, sentences: [withTheWord] }, asked };
+      continue;
+    }
     // "How old is it?" — "About nine.": the reply's bare number is the age.
     const [value] = [
       ...valuesOfType(field, sentence, text, keywords),
@@ -3193,6 +3232,8 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
           .replace(CLOCK_TIME_WITHOUT_COLON, ' ')
           // "a full detail on my 2019 Toyota Highlander": a model year is no sum.
           .replace(MODEL_YEAR, ' ')
+          // Before the children themselves are taken out as a count ("my 2 girls, they're 7 and 9").
+          .replace(CHILDREN_AGES_LISTED, '$1 ')
           .replace(COUNTED_THINGS, ' ')
           .replace(COUNT_FOR_PRICE, ' ')
           .replace(DIMENSIONS, ' ')
@@ -3627,6 +3668,7 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       (asksAgeInYears(field) ? ageSaid(text) : null) ??
       (asksPerWeek(field) ? daysPerWeekSaid(text, keywords) : null) ??
       timesPerPeriodSaid(text, field) ??
+      (asksLearners(keywords) ? learnersSaid(text) : null) ??
       (asksPeople(keywords) ? partyCountSaid(text) : null) ??
       (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
       (unit ? lengthSaid(text, measureIn(unit)) : null) ??
