@@ -376,9 +376,10 @@ const CUES: [Cue, RegExp][] = [
   ],
   // "Burthgate, please.": a recognizer's "birthdate".
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b|b[eu]rth\s*(?:date|gate|day)|birth\s*gate)\b/g],
+  // "And a Calback number", "What's the fill number on his profile?": a recognizer's "callback" and "phone".
   [
     'phone',
-    /\b(?:phone|cell|mobile|call\s+(?:me|you|back)|reach\s+(?:me|you)|text\s+me|call\s*back|best\s+number|contact\s+number)\b/g,
+    /\b(?:phone|cell|mobile|call\s+(?:me|you|back)|reach\s+(?:me|you)|text\s+me|cal{1,2}\s*back|best\s+number|contact\s+number|(?:fill|film|fone)\s+number)\b/g,
   ],
 ];
 

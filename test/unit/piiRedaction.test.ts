@@ -396,6 +396,13 @@ describe('PII in spoken and written text', () => {
     expect(redact('The East-West Highway is closed.', 'How was the drive?')).toBe('The East-West Highway is closed.');
   });
 
+  test('found on round 22: "callback" and "phone" as a recognizer writes them ("Calback", "fill number") are phone cues', () => {
+    expect(redact('-503-555-129', 'And a Calback number, just in case?')).toBe('-[PHONE]');
+    expect(redact('Try 646-555-019.', "What's the fill number for the account holder?")).toBe('Try [PHONE].');
+    // Nine digits after no phone cue stay what they were: "fill" alone is no phone.
+    expect(redact('Fill it to 646 555 019.', 'How much water goes in?')).toBe('Fill it to 646 555 019.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
