@@ -8892,3 +8892,83 @@ describe('found on the eighty-second held-out round (h645–h652), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eighty-third held-out round (h653–h660), tested in other words', () => {
+  test('lending: a job lined up with X; a home owned outright borrowed against; comparable homes going for X; a loan started', () => {
+    expect(lead([['customer', 'I have a position lined up with Corvid Analytics in June.']]).employer_name).toBe(
+      'Corvid Analytics',
+    );
+    expect(
+      lead([
+        ['agent', 'So you want to refinance the cabin?'],
+        ['customer', "We own the cabin outright. We'd like to take out about ninety."],
+      ]),
+    ).toMatchObject({ cash_out: true, loan_amount: 90_000 });
+    expect(
+      lead([
+        ['agent', 'You want to refinance the condo. What do you still owe on it?'],
+        ['customer', 'About one sixty. Condos in our building are selling for about three ten.'],
+      ]),
+    ).toMatchObject({ loan_amount: 160_000, property_value: 310_000 });
+    expect(
+      classifyLending(
+        call([
+          [
+            'customer',
+            "Hi Priya, it's Lena Ortiz. Our agent told us to call you to get the financing started. We're closing in three weeks.",
+          ],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test("organization fields: a weight said in pounds without the field's word; a length said as an N-footer", () => {
+    const grooming = datasetOf('grooming', [['dog_weight', 'number', 'dog weight']]);
+    expect(
+      extractDataset(
+        grooming,
+        call([
+          ['customer', 'My husky needs a full groom. He is a big boy, about ninety pounds.'],
+          ['agent', 'For big dogs it is seventy.'],
+        ]),
+      ).data,
+    ).toEqual({ dog_weight: 90 });
+    const storage = datasetOf('storage', [['trailer_length', 'number', 'trailer length']]);
+    expect(extractDataset(storage, call([['customer', "It's a twenty six footer, a travel trailer."]])).data).toEqual({
+      trailer_length: 26,
+    });
+  });
+
+  test('scorecard: a name "speaking" with the recording disclosure run on greets and identifies', () => {
+    expect(
+      scored([
+        ['agent', 'Harbor tile, Dana speaking calls are recorded for training.'],
+        ['customer', 'Hi, I need a quote for a backsplash.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+  });
+
+  test('tasks: in a voicemail, "call me back" after a comma asks a call back (an hour heard "4th" is 4)', () => {
+    expect(
+      detectActions(
+        call(
+          [
+            [
+              'customer',
+              "Hi Priya, it's Lena Ortiz. We close on the twentieth, my number is 312-555-0147, call me back anytime after 3rd, thanks.",
+            ],
+          ],
+          '2026-10-14T10:00:00-04:00',
+        ),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toEqual([['Call Lena Ortiz back', 'agent', '2026-10-14']]);
+  });
+
+  test.each([
+    ['call me back anytime after 4th, thanks.', 'call me back anytime after 4, thanks.'],
+    ['We met after the 4th, thanks.', 'We met after the 4th, thanks.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -868,6 +868,11 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\bof H\.\s?A\b\.?/g, 'FHA')
       // "Connor's home landing": a lender's name, a recognizer's "lending" (nothing lands at home).
       .replace(/\b([Hh])ome ([Ll])anding\b/g, (_said, h: string, l: string) => `${h}ome ${l === 'L' ? 'L' : 'l'}ending`)
+      // "Call me back anytime after 4th, thanks.": an hour heard as an ordinal (no day is "after 4th").
+      .replace(
+        /\b((?:any ?time )?(?:after|before) )([1-9]|1[0-2])(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;]|$|today\b|tonight\b|tomorrow\b|thanks\b|o'clock\b|[ap]\.?m\b))/gi,
+        '$1$2',
+      )
       // "31n hour full time": a pay "an hour" run into its figure.
       .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')
       // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.

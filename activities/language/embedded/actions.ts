@@ -478,7 +478,12 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       sentence.turnIndex === text.sentences.find((said) => said.speaker === 'customer')?.turnIndex;
     const asked = sentence.text
       .replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`)
-      .replace(REACH_ME, (said, me: string) => (agentUnheard ? `please call ${me}` : said));
+      .replace(REACH_ME, (said, me: string) => (agentUnheard ? `please call ${me}` : said))
+      // "We close in 30 days, my number is …, call me back anytime after 4": in a voicemail, a call
+      // asked for after a comma a recognizer put in place of a full stop.
+      .replace(/([,;]\s*(?:and\s+|so\s+)?)call (me|us) back\b/gi, (said, before: string, me: string) =>
+        agentUnheard ? `${before}please call ${me} back` : said,
+      );
     const request = commitment
       ? null
       : REQUEST.exec(reasonForCalling ? asked : asked.replace(NEEDS_A_DOCUMENT, 'please send '));

@@ -219,6 +219,16 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   // "How much were you hoping to take out?": an owner's borrowing against the home.
   [2, new RegExp(String.raw`\b${HOW_MUCH_TAKEN_OUT}\b`, 'gi')],
+  // "Our realtor said to call you about getting the loan going. We close in thirty days.": a loan
+  // started is a lender's (a sure cue), a realtor sending the buyer and a closing days away likely ones.
+  [
+    3,
+    /\b(?:get|getting|start|starting|got|kick off|kicking off)(?: (?:the|our|my|a|your))? (?:loan|financing|mortgage)(?: process| application)? (?:going|started|rolling|moving|underway)\b/gi,
+  ],
+  [
+    2,
+    /\b(?:our|my|the) (?:realtor|real estate agent|agent|broker) (?:said|told (?:us|me)|suggested|recommended)(?: (?:that )?(?:we|i) (?:should )?| to )(?:call|contact|reach out to|talk to|speak (?:to|with)) you\b|\b(?:we|i|they)(?:'re| are)? (?:close|closing) (?:in|within) (?:\d+|a few|a couple of|two|three|four|five|six|thirty|forty five|sixty) (?:days|weeks)\b/gi,
+  ],
   // "I'm getting out of the Air Force in March and I want to use my VA eligibility" (heard "my VAL
   // eligibility", "my vialligibility"): a service member's eligibility is the VA's home loan (not
   // the GI Bill's schooling).
@@ -390,7 +400,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   // would the house go for?" — "Zillow says about 385" ("worth redoing" is no worth).
   [
     'property_value',
-    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|(?:would|could|might|will) (?:sell|list|go) (?:for|around|at)|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch))\b/i,
+    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|(?:would|could|might|will) (?:sell|list|go) (?:for|around|at)|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch)|(?:houses|homes|places|condos|townhouses|units) (?:on|in|around|near) (?:our|my|the) (?:street|block|neighbou?rhood|area|subdivision|road|building|complex|development) (?:are|have been|were) (?:going|selling) (?:for|at))\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -929,7 +939,7 @@ const EMPLOYER_PATTERNS = [
   // "I finish residency in June and start at X", "I accepted a position at X", "I've got an offer as a
   // lineman with X".
   new RegExp(
-    `\\b(?:(?:job )?offer (?:(?:as|to be) (?:an?|the) [a-z]+(?: [a-z]+)? )?(?:from|with|at)|(?:a )?new (?:job|position|role) (?:at|with)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
+    `\\b(?:(?:job )?offer (?:(?:as|to be) (?:an?|the) [a-z]+(?: [a-z]+)? )?(?:from|with|at)|(?:a )?new (?:job|position|role) (?:at|with)|(?:a )?(?:new )?(?:job|position|role) (?:lined up|waiting(?: for me)?) (?:at|with)|I(?:'ll| will) be (?:working|starting) (?:at|for|with)|I(?:'ll| will) be (?:an?|in) [a-z]+(?: [a-z]+)? (?:at|for|with)|I(?:'m| am) (?:starting|going to work) (?:a (?:new )?job )?(?:at|for|with)|I start (?:at|with)|(?:and|then) start (?:at|with)|accepted (?:a |an |the )?(?:job|position|offer) (?:at|with|from))\\s+(?:the\\s+)?(${ORG})`,
   ),
   // A transfer within one's company: "I'm transferring to the Denver office of Cavendish Biotech".
   new RegExp(
@@ -1138,7 +1148,7 @@ const RATE_ALREADY_HAD = new RegExp(
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
 const OWNED_OUTRIGHT =
-  /\b(?:paid cash for|(?:it's|it is|(?:the|our|my) (?:house|home|place|rental|condo|property|duplex|townhouse|cabin|farm) is) (?:all |fully |completely )?paid off|free and clear|own (?:it|the house|the home|our house|our home) outright|(?:no|don't have a|do not have a) mortgage on (?:it|the house|the home))\b/i;
+  /\b(?:paid cash for|(?:it's|it is|(?:the|our|my) (?:house|home|place|rental|condo|property|duplex|townhouse|cabin|farm) is) (?:all |fully |completely )?paid off|free and clear|own (?:it|(?:the|our|my|a|an|this|that) (?:[a-z]+ ){0,2}?(?:house|home|place|rental|condo|property|duplex|triplex|fourplex|townhouse|cabin|farm|building)) outright|(?:no|don't have a|do not have a) mortgage on (?:it|the house|the home))\b/i;
 const LINE_OF_CREDIT = /\b(heloc|home equity line|line of credit)\b/i;
 /**
  * "I'd like to pull out about 120 to buy another one": what the cash taken out of a home buys is no
@@ -2777,7 +2787,8 @@ function daysIn(said: string): number | null {
  */
 const MEASURE_UNITS: [asked: RegExp, said: string][] = [
   [/\bsquare (?:feet|foot|ft)\b/i, String.raw`square[- ](?:feet|foot|ft)`],
-  [/\b(?:feet|foot|ft)\b/i, String.raw`(?:feet|foot|ft)`],
+  // "a twenty four footer" is a boat (or a trailer) 24 feet long.
+  [/\b(?:feet|foot|ft)\b/i, String.raw`(?:feet|foot|ft|footer)`],
   [/\binch(?:es)?\b/i, String.raw`(?:inch|inches)`],
   [/\b(?:meters?|metres?)\b/i, String.raw`(?:meters?|metres?)`],
   [/\bmiles\b/i, String.raw`miles?`],
@@ -2787,6 +2798,11 @@ const MEASURE_UNITS: [asked: RegExp, said: string][] = [
   [/\b(?:liters?|litres?)\b/i, String.raw`(?:liters?|litres?)`],
   [/\b(?:kilograms?|kg)\b/i, String.raw`(?:kilograms?|kilos?|kg)`],
   [/\btons?\b/i, String.raw`tons?`],
+  // "boat_length", "trailer length": a length with no unit named is said in feet here.
+  [/\blength\b/i, String.raw`(?:feet|foot|ft|footer)`],
+  // "dog_weight": "She's about 70 pounds." (the field's word unsaid) is the weight, not a price said
+  // with "dog" ("For a large dog it's 85").
+  [/\bweight\b/i, String.raw`(?:pounds?|lbs?)`],
 ];
 function unitAsked(field: DatasetField): string | null {
   return MEASURE_UNITS.find(([asked]) => fieldNameSays(field, asked))?.[1] ?? null;
