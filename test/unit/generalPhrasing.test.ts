@@ -8972,3 +8972,57 @@ describe('found on the eighty-third held-out round (h653–h660), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eighty-fourth held-out round (h661–h668), tested in other words', () => {
+  test("lending: a home's rooms counted before its price; a term moved from a 30 to a 15", () => {
+    expect(lead([['customer', 'We found a four bed listed at four thirty five.']]).purchase_price).toBe(435_000);
+    expect(lead([['customer', 'We saw a 2 bath for three ninety.']]).purchase_price).toBe(390_000);
+    expect(
+      lead([['customer', "We'd like to go from a thirty year to a fifteen and be done before the kids start college."]])
+        .loan_purpose,
+    ).toBe('Refinance');
+  });
+
+  test('organization fields: a span of service priced ("Four hours is twelve hundred"); a garbled greeting sets no past tense', () => {
+    const band = datasetOf('band', [
+      ['package_price', 'money', 'package price'],
+      ['reunion_date', 'date', 'reunion date'],
+    ]);
+    expect(
+      extractDataset(
+        band,
+        call(
+          [
+            ['agent', 'Where I bought music, this is Priya.'],
+            ['customer', 'Our class reunion is June sixth and we need a band.'],
+            ['agent', 'Four hours is twelve hundred, plus travel.'],
+          ],
+          '2026-02-10T10:00:00-05:00',
+        ),
+      ).data,
+    ).toEqual({ package_price: 1200, reunion_date: '2026-06-06' });
+    // A question in the past still asks a past date.
+    const roof = datasetOf('roof', [['install_date', 'date', 'when the roof was installed']]);
+    expect(
+      extractDataset(
+        roof,
+        call(
+          [
+            ['agent', 'When did you have the roof installed?'],
+            ['customer', 'June sixth, I think.'],
+          ],
+          '2026-02-10T10:00:00-05:00',
+        ),
+      ).data,
+    ).toEqual({ install_date: '2025-06-06' });
+  });
+
+  test('scorecard: the day and hour asked said back after "Yes," agree a next step', () => {
+    expect(
+      scored([
+        ['agent', 'Can you both come in Thursday at ten?'],
+        ['customer', 'Sure, Thursday at ten.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+});

@@ -146,12 +146,12 @@ const BENEFIT_TO_BUY =
   /\b(?:use|using) (?:my|our|his|her|their|your|the) (?:[\w'-]+ ){0,2}benefits? to (?:buy|purchase)\b/i;
 /**
  * A home loan's term in years: a rate "on a 30 year", "a 15-year fixed", and a loan moved to a
- * shorter one ("we'd like to get into a 15", "switch to a 20-year"). Nothing else is said to run
+ * shorter one ("we'd like to get into a 15", "switch to a 20-year", "go from a 30 to a 15"). Nothing else is said to run
  * 15 or 30 years with a rate on it.
  */
 const LOAN_TERM_YEARS = String.raw`(?:10|15|20|25|30|40)`;
 const RATE_ON_A_TERM = String.raw`\d{1,2}(?:\.\d{1,3})?(?: ?(?:%|percent))? on (?:a|the|our|my|their|your) ${LOAN_TERM_YEARS}[- ]year\b`;
-const TERM_CHANGED = String.raw`(?:get|getting|go|going|move|moving|switch|switching|drop|dropping|shorten|shortening|refinanc\w*)(?: (?:it|down|over))? (?:in)?to (?:a|the) ${LOAN_TERM_YEARS}(?:[- ]year(?: fixed| loan| mortgage| term)?)?(?=\s*(?:[.?!,;]|$)| (?:and|so|instead|if|or|but)\b)`;
+const TERM_CHANGED = String.raw`(?:get|getting|go|going|move|moving|switch|switching|drop|dropping|shorten|shortening|refinanc\w*)(?: (?:it|down|over))?(?: from (?:a|the|our|my) ${LOAN_TERM_YEARS}(?:[- ]year)?)? (?:in)?to (?:a|the) ${LOAN_TERM_YEARS}(?:[- ]year(?: fixed| loan| mortgage| term)?)?(?=\s*(?:[.?!,;]|$)| (?:and|so|instead|if|or|but)\b)`;
 const LOAN_TERM = String.raw`${RATE_ON_A_TERM}|${LOAN_TERM_YEARS}[- ]year (?:fixed|mortgage|loan|term|note|amortization)\b|${TERM_CHANGED}`;
 /** "How much were you hoping to take out?": a sum asked to be taken out of a home owned. */
 const HOW_MUCH_TAKEN_OUT = String.raw`how much (?:cash |money |equity )?(?:are|were|would|do|did|will) you (?:\w+ )?(?:want|wanting|need|needing|like|hope|hoping|looking|planning|trying) to (?:take|pull|get|cash) out`;
@@ -392,7 +392,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|story))\b,?(?: [a-z]+){0,3}? (?:for|at(?= \$?\d{3}(?:,\d{3})?(?:\.\d)?\s*(?:[,.!?;]|$|and\b|but\b|so\b|k\b|thousand\b)))|(?:buying|buy|found|bought|purchasing) (?:a|an) (?:[a-z0-9-]+ ){0,3}?(?:home|house|place|condo|townhouse|townhome|bedroom|ranch|cabin|cottage|bungalow|duplex|farmhouse|${HOME_STYLE})\b[^.?!]{0,40},\s*(?:it's|it is)(?= (?:about |around |only |just )?\$?\d)|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|bath|bathroom|story))\b,?(?: [a-z]+){0,3}? (?:for|at(?= \$?\d{3}(?:,\d{3})?(?:\.\d)?\s*(?:[,.!?;]|$|and\b|but\b|so\b|k\b|thousand\b)))|(?:buying|buy|found|bought|purchasing) (?:a|an) (?:[a-z0-9-]+ ){0,3}?(?:home|house|place|condo|townhouse|townhome|bedroom|ranch|cabin|cottage|bungalow|duplex|farmhouse|${HOME_STYLE})\b[^.?!]{0,40},\s*(?:it's|it is)(?= (?:about |around |only |just )?\$?\d)|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
       'i',
     ),
   ],
@@ -688,6 +688,9 @@ const OFFERED = /\b(?:we|i) (?:offered|bid|put in an offer of|made an offer of)\
 const OFFER_TAKEN =
   /^\s*(?:they|the sellers?|the owners?|he|she) (?:took|accepted|said yes to|agreed to) (?:it|that|our offer|the offer)\b/i;
 
+/** "a 3 bed listed at 319", "a 2 story for 410": a count of a home's rooms or floors is no sum. */
+const HOME_FEATURES_COUNTED =
+  /\b\d{1,2}(?:\.5)?[- ]?(?:bed|bedroom|br|bath|bathroom|story|storey|car)\b(?!\s*(?:dollars|k|thousand|grand)\b)/gi;
 function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
   const roles: Partial<Record<MoneyRole, Found>> = {};
   let turnIndex = -1;
@@ -725,7 +728,7 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       /,(?!\d{3})|;|\band\b(?! (?:a half|a quarter|three quarters)\b| \$?[1-9]\d?,?000\b)|\bbut\b|\bso\b|(?<=\d)\s+(?=(?:we|i|i'm|it|it's|they|he|she|my|our|the)\s[^\d]*\d)|(?<=\d)\s+(?=plus\s)/i,
     );
     for (const [clauseIndex, clause] of clauses.entries()) {
-      const amounts = amountsIn(clause);
+      const amounts = amountsIn(clause.replace(HOME_FEATURES_COUNTED, ' '));
       if (amounts.length === 0) {
         if (lastSaid && THAT_IS_THE_LOAN.test(clause)) assign('loan_amount', lastSaid, sentence, true);
         continue;
@@ -3287,7 +3290,14 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
     case 'phone':
       return phonesIn(sentence.text);
     case 'date': {
-      const askedInThePast = precedingTurn(text, sentence).some((said) => PAST_TENSE.test(said.text));
+      // A question in the past asks a past date ("When did it happen?"); a greeting a recognizer
+      // garbled into the past ("Where I bought sound," for "Rabat Sound") asks nothing.
+      const askedInThePast = precedingTurn(text, sentence).some(
+        (said) =>
+          PAST_TENSE.test(said.text) &&
+          (/\?\s*$/.test(said.text) ||
+            /^\W*(?:and\s+|so\s+)?(?:when|what|how|which|did|was|were|had)\b/i.test(said.text)),
+      );
       // "On the twenty third" is the next 23rd, as for a meeting (a past date is read by the parser alone).
       const datesSaidIn = (said: string) => {
         const past = askedInThePast || PAST_TENSE.test(said);
@@ -3546,9 +3556,13 @@ function priceStatedByAgent(text: CallText, whole: boolean): Found | null {
       .join(' ');
     // "An opening for that size is two forty five": what the price is for, not a size stated.
     const forWhat = /\bfor (?:that|this|the|your|a|an) \w+,?$/i.test(said.slice(0, stated?.index ?? 0).trim());
+    // "Five hours is 1650", "Two nights would be 380": a span of the service priced, no time stated.
+    const spanPriced = /^(?:\d{1,3}|an?) (?:hours?|nights?|days?|weeks?|months?|minutes?|sessions?|lessons?)$/i.test(
+      subject,
+    );
     // "Sizing down one size is forty five dollars": a figure said in dollars is a price, whatever it follows.
     const inDollars = stated !== null && /\$|\b(?:dollars|bucks)\b/i.test(stated[1]!);
-    if (!stated || (NOT_A_PRICE.test(subject) && !forWhat && !inDollars)) continue;
+    if (!stated || (NOT_A_PRICE.test(subject) && !forWhat && !inDollars && !spanPriced)) continue;
     const [amount] = amountsIn(stated[1]!);
     if (amount && amount.value >= 10) return { value: amount.value, sentences: [sentence] };
   }
