@@ -371,8 +371,9 @@ const CUES: [Cue, RegExp][] = [
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [
     'reference',
-    // Not "in case the time changes", nor "a phone number for the order" (the order names no number).
-    /(?<!\b(?:for|on|about|with) (?:the|your|my|this|that) (?:[a-z]+ )?)\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
+    // Not "in case the time changes", nor "a phone number for the order" (the order names no number),
+    // nor "the policy holder's date of birth" (a person, no policy number).
+    /(?<!\b(?:for|on|about|with) (?:the|your|my|this|that) (?:[a-z]+ )?)\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy(?!\s*-?\s*holder)|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
   ],
   // "Burthgate, please.": a recognizer's "birthdate".
   ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b|b[eu]rth\s*(?:date|gate|day)|birth\s*gate)\b/g],
@@ -761,7 +762,13 @@ function streetAddressAt(tokens: Token[], run: NumberRun, cueWindow: () => strin
   // The first name word not written capitalized (a street word itself is often lower case).
   let lowerCaseAt: number | null = null;
   // A numbered street's ordinal is a name word: "1415 Northwest 9th Avenue".
-  while (words < 4 && tokens[index] && /^(?:[A-Za-z]+|,|\d{1,3}(?:st|nd|rd|th))$/i.test(tokens[index]!.text)) {
+  // "12 will o'ben circle": a name word a recognizer wrote with an apostrophe (not "o'clock").
+  while (
+    words < 4 &&
+    tokens[index] &&
+    /^(?:[A-Za-z]+(?:'[A-Za-z]+)?|,|\d{1,3}(?:st|nd|rd|th))$/i.test(tokens[index]!.text) &&
+    tokens[index]!.lower !== "o'clock"
+  ) {
     // "two fifteen east, fourth street": a recognizer's comma inside a street name, once an address
     // was asked for; and after the house number ("number nine, Orchard Lane").
     if (tokens[index]!.text === ',') {

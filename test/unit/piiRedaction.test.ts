@@ -403,6 +403,16 @@ describe('PII in spoken and written text', () => {
     expect(redact('Fill it to 646 555 019.', 'How much water goes in?')).toBe('Fill it to 646 555 019.');
   });
 
+  test("found on round 23: a policyholder's birthday is no policy number; a street name word written with an apostrophe", () => {
+    expect(redact('3 8 71.', "And the policyholder's date of birth?")).toBe('[DATE_OF_BIRTH].');
+    expect(redact('It is 5 1 88.', 'The policy holder date of birth, please.')).toBe('It is [DATE_OF_BIRTH].');
+    // A policy number asked for stays what it was.
+    expect(redact('It is 4970.', "What's the policy number?")).toBe('It is 4970.');
+    expect(redact("40 saint mary's lane.", 'And the mailing address?')).toBe('[STREET_ADDRESS]');
+    // A time with "o'clock" is no street.
+    expect(redact("Come by 12 o'clock sharp.", 'What is the address?')).toBe("Come by 12 o'clock sharp.");
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
