@@ -9026,3 +9026,32 @@ describe('found on the eighty-fourth held-out round (h661–h668), tested in oth
     ).toBe(true);
   });
 });
+
+describe('found on the eighty-fifth held-out round (h669–h676), tested in other words', () => {
+  test('lending: a spouse added to the loan is a refinance; a credit union answering in lower case, "unions" heard', () => {
+    expect(lead([['customer', "Now that we're married I'd like to put my wife on the loan."]]).loan_purpose).toBe(
+      'Refinance',
+    );
+    expect(classifyLending(call([['agent', 'Ridge crest federal credit unions, speaking.']])).reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(/credit unions/i)]),
+    );
+  });
+
+  test('tasks: "Give me a buzz." closing a voicemail asks a call back with no day', () => {
+    expect(
+      detectActions(
+        call([['customer', "Hi Priya, it's Tom Reyes about the closing date. Give me a buzz."]]),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toEqual([['Call Tom Reyes back', 'agent', null]]);
+  });
+
+  test.each([
+    ['Okay, I hold send it tonight.', "Okay, I'll send it tonight."],
+    ['I hold the record.', 'I hold the record.'],
+    ['The bank had praise the house at 410.', 'The bank appraised the house at 410.'],
+    ['They praise it for 3 reasons.', 'They praise it for 3 reasons.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

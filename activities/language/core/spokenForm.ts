@@ -873,6 +873,16 @@ export function fixRecognizerSlips(text: string): string {
         /\b((?:any ?time )?(?:after|before) )([1-9]|1[0-2])(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;]|$|today\b|tonight\b|tomorrow\b|thanks\b|o'clock\b|[ap]\.?m\b))/gi,
         '$1$2',
       )
+      // "Okay, I hold drop it off tomorrow": a recognizer's "I'll" before a verb ("I hold" takes a thing).
+      .replace(
+        /\bI hold (?=(?:drop|send|bring|email|e-mail|mail|text|call|pick|get|have|swing|stop|come|fill|sign|scan|fax|upload|forward)\b)/gi,
+        "I'll ",
+      )
+      // "The balance is 205 the band could praise it at 340": a recognizer's "appraised".
+      .replace(
+        /\b(?:could |had |have )?praised? (?=(?:it|the (?:house|home|place|property|condo)) (?:at \$?\d|for \$?\d{3}))/gi,
+        'appraised ',
+      )
       // "31n hour full time": a pay "an hour" run into its figure.
       .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')
       // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.

@@ -480,9 +480,11 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       .replace(GIVE_A_CALL, (_said, me?: string, meBack?: string) => `call ${me ?? meBack}`)
       .replace(REACH_ME, (said, me: string) => (agentUnheard ? `please call ${me}` : said))
       // "We close in 30 days, my number is …, call me back anytime after 4": in a voicemail, a call
-      // asked for after a comma a recognizer put in place of a full stop.
-      .replace(/([,;]\s*(?:and\s+|so\s+)?)call (me|us) back\b/gi, (said, before: string, me: string) =>
-        agentUnheard ? `${before}please call ${me} back` : said,
+      // asked for after a comma a recognizer put in place of a full stop ("…, give me a shout." too).
+      .replace(
+        /([,;]\s*(?:and\s+|so\s+)?)call (me|us)( back)?\b/gi,
+        (said, before: string, me: string, back?: string) =>
+          agentUnheard ? `${before}please call ${me}${back ?? ''}` : said,
       );
     const request = commitment
       ? null
@@ -607,8 +609,12 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
       /^(?:email|text)$/.test(verb) &&
       /\b(?:e-?mail|text)\s+(?:you|them|him|her)\b/i.test(sentence.text) &&
       dueOf(sentence, text, verb, meetingDay) !== null;
-    // "Please call me Friday morning at …": a call asked for a day names no thing, and needs none.
-    const callOnADay = verb === 'call' && /\b(?:me|us)\s+$/i.test(beforeObject) && A_TIME_FIRST.test(match[2]!.trim());
+    // "Please call me Friday morning at …": a call asked for a day names no thing, and needs none;
+    // nor does "Give me a shout." closing a voicemail (a call back with no day).
+    const callOnADay =
+      verb === 'call' &&
+      ((/\b(?:me|us)\s+$/i.test(beforeObject) && A_TIME_FIRST.test(match[2]!.trim())) ||
+        (agentUnheard && /^(?:me|us)\W*$/i.test(match[2]!.trim())));
     if (
       (!object && !objectInVerb && !writesOnADay && !callOnADay) ||
       (emailsIn(object).length > 0 && object.split(/\s+/).length === 1)
