@@ -9055,3 +9055,65 @@ describe('found on the eighty-fifth held-out round (h669–h676), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eighty-sixth held-out round (h677–h684), tested in other words', () => {
+  test('lending: the home "we like" priced; a base pay plus commission is yearly; a seller who accepted a price, rent rolls and a "4plex" are lending cues', () => {
+    expect(lead([['customer', 'The cabin we found is two forty five.']]).purchase_price).toBe(245_000);
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', "I'm a regional rep for Tallis Foods, ninety six plus bonus."],
+      ]).monthly_income,
+    ).toBe(8_000);
+    expect(
+      classifyLending(
+        call([
+          [
+            'customer',
+            "I'm buying a 3plex to rent out. The seller accepted four ninety. We'd put twenty five percent down.",
+          ],
+          ['agent', "I'll need the rent rolls."],
+        ]),
+      ).lending,
+    ).toBe(true);
+  });
+
+  test('tasks: "You can email them to me by …" asks for the papers named just before', () => {
+    expect(
+      detectActions(
+        call([
+          [
+            'agent',
+            "Hi Dom, it's Priya. The processor needs your last two pay stubs before closing. You can email them to me by Friday.",
+          ],
+        ]),
+        null,
+      ).tasks.map((task) => [task.text, task.owner, task.due]),
+    ).toEqual([['Dom emails the last 2 pay stubs', 'customer', '2026-10-16']]);
+  });
+
+  test('scorecard: "I can be there in about twenty minutes" agrees a next step; "Are their shots up to date?" asks', () => {
+    const scores = scored([
+      ['agent', 'Harbor Towing, this is Priya.'],
+      ['customer', 'My car died on Route 9.'],
+      ['agent', 'Is it blocking traffic? I can be there in about twenty minutes.'],
+      ['customer', 'Thank you.'],
+    ]);
+    expect(scores.next_steps_agreed).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Happy Tails boarding, this is Priya.'],
+        ['customer', 'I need to board my cats next week.'],
+        ['agent', 'Are their vaccines current?'],
+        ['customer', 'Yes.'],
+      ]).needs_discovery,
+    ).toBe(true);
+  });
+
+  test.each([
+    ["We'd build the money out of the house for the pool.", "We'd pull the money out of the house for the pool."],
+    ['We own two 4-plexes downtown.', 'We own 2 fourplexes downtown.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

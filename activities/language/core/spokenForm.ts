@@ -713,10 +713,10 @@ export function fixRecognizerSlips(text: string): string {
       // "Can we do a video call firstly at 10.30?": "Thursday" heard as "firstly" (nothing is done
       // "firstly at" an hour).
       .replace(/\b([Ff])irstly (?=at (?:\d|noon\b))/g, () => 'Thursday ')
-      // "I'd like to build about 30,000 out of the house": a recognizer's "pull" (no one builds a sum out
-      // of a house).
+      // "I'd like to build about 30,000 out of the house", "we'd build the money out of the house": a
+      // recognizer's "pull" (no one builds a sum out of a house).
       .replace(
-        /\b([Bb])uild (?=(?:about |around |roughly |maybe |some |like )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))? out of (?:the|our|my) (?:house|home|place|property|equity)\b)/g,
+        /\b([Bb])uild (?=(?:(?:about |around |roughly |maybe |some |like )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:the|some|our|my) (?:money|cash|equity)) out of (?:the|our|my) (?:house|home|place|property|equity)\b)/g,
         (_said, b: string) => `${b === 'B' ? 'P' : 'p'}ull `,
       )
       // "It's 50 to a night per dog": "fifty two a night", its "two" heard as "to" (not "from 40 to 50", "50
@@ -882,6 +882,12 @@ export function fixRecognizerSlips(text: string): string {
       .replace(
         /\b(?:could |had |have )?praised? (?=(?:it|the (?:house|home|place|property|condo)) (?:at \$?\d|for \$?\d{3}))/gi,
         'appraised ',
+      )
+      // "I'm buying a 4plex to rent out": a recognizer's "fourplex".
+      .replace(
+        /\b([234])[- ]?plex(es)?\b/gi,
+        (_said, units: string, plural?: string) =>
+          `${({ '2': 'duplex', '3': 'triplex', '4': 'fourplex' } as Record<string, string>)[units]}${plural ?? ''}`,
       )
       // "31n hour full time": a pay "an hour" run into its figure.
       .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')

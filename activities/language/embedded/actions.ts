@@ -92,7 +92,7 @@ const REACH_ME =
  * in?", which asks about a time, nor "Have either of you baked bread before?", which asks.
  */
 const REQUEST = new RegExp(
-  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you can(?=\\s+pick\\b)|\\bcome (?:by |in |over )?(?:and )?(?=pick\\b)|if you (?:can|could)|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was|(?:either|any|both|each|neither|all) of (?:you|them))\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
+  `(?:\\b(?:please|(?<!\\b(?:when|where|how|what|why|who|which|how soon)\\s+)(?:can|could|would) you|you can(?=\\s+pick\\b)|you can(?=\\s+(?:e-?mail|send|text|fax|mail|upload|drop)\\s+(?:them|it|those|these|that|the [a-z]+(?: [a-z]+)?)\\s+(?:over\\s+)?to (?:me|us)\\b)|\\bcome (?:by |in |over )?(?:and )?(?=pick\\b)|if you (?:can|could)|you(?:'ll| will) need to|I(?:'ll| will) need you to|make sure (?:to|you))(?:\\s+(?:also|just|please))?|^(?:great|okay|ok|and|also|then|when you (?:get|have) a (?:chance|minute|moment|second)|at your (?:earliest )?convenience|whenever you can|if you (?:can|could|get a chance))?[,.]?\\s*(?:just\\s+)?)\\s*(${DELIVERY_VERBS}|${REQUEST_ONLY_VERBS})\\s+(?!(?:you|is|was|(?:either|any|both|each|neither|all) of (?:you|them))\\b)(?!(?<=\\bsign\\s+)(?:me|us|this|them|him|her)\\s+up\\b)(?:(?:me|us)\\s+)?(.+)$`,
   'i',
 );
 /**
@@ -547,6 +547,9 @@ export function detectTasks(text: CallText, meetingDay: string | null = null): D
           // "I'll send those tonight" after a request the recognizer garbled: still a task.
           (/\b(?:them|those|these)\s+(?:over\s+)?$/i.test(beforeObject) ? 'the items asked for' : '')
         : '');
+    // "… needs your two most recent bank statements. You can email them to me": the papers named.
+    if (request && /^\s*(?:them|it|those|these)\s*$/i.test(object))
+      object = papersNamedBefore(sentence, text) || object;
     // "Can you put that in a proposal?": what is asked for is the proposal, written and sent.
     const document = verb === 'put' ? PUT_IN_A_DOCUMENT.exec(match[2]!.trim()) : null;
     if (document) {
@@ -760,6 +763,24 @@ function objectEndingSentenceBefore(sentence: Sentence, text: CallText): string 
   return named && !STOP_WORDS_OF_OBJECTS.test(named[1]!) ? `the ${named[1]!.toLowerCase()}` : '';
 }
 const STOP_WORDS_OF_OBJECTS = /^(?:minute|moment|second|call|look|chance|try|go|bit|lot|while|day|week|time)$/i;
+
+/**
+ * "The underwriter needs your two most recent bank statements … You can email them to me": the
+ * papers the same speaker named just before, what a request's pronoun points at.
+ */
+function papersNamedBefore(sentence: Sentence, text: CallText): string {
+  // The sentence may be a part split off a whole one: found by where its words were said.
+  const at = text.sentences.findIndex(
+    (said) => said === sentence || (said.turnIndex === sentence.turnIndex && said.text.includes(sentence.text)),
+  );
+  const before = at > 0 ? text.sentences[at - 1] : undefined;
+  if (!before || before.turnIndex !== sentence.turnIndex) return '';
+  const papers =
+    /\b(?:your|the|a|an)\s+((?:[a-z\d-]+\s+){0,4}?(?:statements?|stubs?|returns?|w-?2s?|1099s?|forms?|records?|documents?|paperwork|letters?|contracts?|photos?|pictures?|receipts?|copies|copy|ids?|licen[cs]es?))\b/i.exec(
+      before.text,
+    );
+  return papers ? `the ${papers[1]!.toLowerCase()}` : '';
+}
 
 /**
  * "I'll put a quote together and email it", "I'll run the numbers and email you", "I'll sketch three

@@ -219,6 +219,9 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   ],
   // "How much were you hoping to take out?": an owner's borrowing against the home.
   [2, new RegExp(String.raw`\b${HOW_MUCH_TAKEN_OUT}\b`, 'gi')],
+  // "The seller accepted 680", "I'll email you the rent rolls": a price a seller took, and the rents a
+  // lender weighs for a rental bought.
+  [2, /\b(?:the )?sellers? (?:accepted|took|agreed to|came down to)(?= (?:\$?\d|our|my|the|an?)\b)|\brent rolls?\b/gi],
   // "Our realtor said to call you about getting the loan going. We close in thirty days.": a loan
   // started is a lender's (a sure cue), a realtor sending the buyer and a closing days away likely ones.
   [
@@ -377,10 +380,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   ['hourly_income', /\b(?:an|a|per|each) hour\b|\bhourly\b/i],
   // "Roughly 30,000 month": a recognizer dropped the "a".
   ['monthly_income', /\b(a|per|each|every) month\b|\bmonthly\b|(?<=\d\s)month\b/i],
-  // "My base is 240,000, plus a bonus": a base pay with no period is yearly ("a month" is caught above).
+  // "My base is 240,000, plus a bonus", "one fifteen plus commission": a base pay with no period is
+  // yearly ("a month" is caught above).
   [
     'annual_income',
-    /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out|at)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b|\d\s*(?:k|grand|thousand)?\s+base\b/i,
+    /\b(a|per|each|last|this) year\b|\bannual(ly)?\b|\bsalary\b|\bannum\b|\bto start\b|\bstarting (?:pay|salary|out|at)\b|\b(?:my|the|his|her) base\b(?! housing)|\bbase (?:pay|salary)\b|\d\s*(?:k|grand|thousand)?\s+base\b|\d\s*(?:k|grand|thousand)?,?\s+plus (?:a |some )?(?:commissions?|bonus(?:es)?|tips|overtime|stock|equity|incentives?)\b/i,
   ],
   // "What would it cost to build?" — "The builder says around one fifty": what building costs is no
   // home's price (the land is owned, or the house stands).
@@ -392,7 +396,7 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
     'purchase_price',
     new RegExp(
-      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|bath|bathroom|story))\b,?(?: [a-z]+){0,3}? (?:for|at(?= \$?\d{3}(?:,\d{3})?(?:\.\d)?\s*(?:[,.!?;]|$|and\b|but\b|so\b|k\b|thousand\b)))|(?:buying|buy|found|bought|purchasing) (?:a|an) (?:[a-z0-9-]+ ){0,3}?(?:home|house|place|condo|townhouse|townhome|bedroom|ranch|cabin|cottage|bungalow|duplex|farmhouse|${HOME_STYLE})\b[^.?!]{0,40},\s*(?:it's|it is)(?= (?:about |around |only |just )?\$?\d)|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|${HOME_STYLE}) (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
+      String.raw`\b(purchase price|price\w*|budget(?![^.?!]{0,40}\b(?:month|monthly|payment)\b)|asking|sellers?|(?<!job )offer(?:ed|ing|s)?(?!${FROM_AN_EMPLOYER})|under contract|(?:looking at|found|like|love|want|saw) (?:one|it|that one|this one|something) (?:for|at)|(?:buying|buy|bought|purchasing) (?:it |this |that |the (?:house|home|place|condo) )?at|listed|listing|list price|homes? (?:around|about|for|at)|(?:a|an) (?:(?:farm|town|ranch)?(?:home|house|place|condo|cabin|cottage|bungalow|duplex|triplex|fourplex|quadplex|property)|ranch|townhome|${HOME_STYLE}|${MANUFACTURED_HOME}|(?:one|two|three|four|five|six|\d)[- ]?(?:bedroom|bed|br|bath|bathroom|story))\b,?(?: [a-z]+){0,3}? (?:for|at(?= \$?\d{3}(?:,\d{3})?(?:\.\d)?\s*(?:[,.!?;]|$|and\b|but\b|so\b|k\b|thousand\b)))|(?:buying|buy|found|bought|purchasing) (?:a|an) (?:[a-z0-9-]+ ){0,3}?(?:home|house|place|condo|townhouse|townhome|bedroom|ranch|cabin|cottage|bungalow|duplex|farmhouse|${HOME_STYLE})\b[^.?!]{0,40},\s*(?:it's|it is)(?= (?:about |around |only |just )?\$?\d)|accepted (?:at|for)|(?:sell|sells|selling) (?:it |them )?(?:to )?(?:me|us)\b[^.?!,]{0,30}\bfor|(?:they|the sellers?|the owners?)(?:'re| are| were| was)? (?:want|wants|asking)\b|agreed? (?:to|on) (?:pay|a price)|settled (?:at|on)|end(?:ed)? up pay(?:ing)?|(?:what|how much) did (?:you|they|we) pay|paid for (?:it|the (?:house|home|place|condo|duplex|townhouse))|buy(?:ing)? (?:my|our|a|the|their) (?:first |new |own )?(?:home|house|place|condo|townhouse)|pay(?:ing)? for (?:it|the (?:house|home|place|condo|property|duplex|townhouse))|(?:homes?|houses?|places?|condos?|townho\w+) (?:that )?(?:we|i)(?:'ve|'re| have| are)? (?:like|love|want|looked at|looking at|seen|see|found|toured)\b|buy(ing)? (it|the house|the home|a \w+)? ?for|costs?|shopping|\d+\s+purchase|the (?:home|house|place|condo|townhouse|townhome|cabin|cottage|bungalow|duplex|ranch|farmhouse|${HOME_STYLE})(?: (?:that )?(?:we|i) (?:like|love|want|found|saw|picked|chose))? (?:is|was)(?= (?:about |around |roughly |only |just )?\$?\d{3}(?:\.\d{1,2})?(?:,\d{3})*(?: ?(?:k|grand|thousand|dollars))?(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b))))\b`,
       'i',
     ),
   ],
