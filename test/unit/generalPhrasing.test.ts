@@ -9117,3 +9117,50 @@ describe('found on the eighty-sixth held-out round (h677–h684), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eighty-seventh held-out round (h685–h692), tested in other words', () => {
+  test('tasks: "right after we hang up" is today; a call back "after lunch" is after one', () => {
+    const recordedAt = '2026-10-14T09:30:00-04:00';
+    expect(
+      detectActions(
+        call([['agent', "I'll text you the intake form right after we hang up."]], recordedAt),
+        null,
+      ).tasks.map((task) => task.due),
+    ).toEqual(['2026-10-14']);
+    expect(
+      detectActions(
+        call([['customer', "Hi Priya, it's Dom Reyes. Could you ring me back after lunch?"]], recordedAt),
+        null,
+      ).tasks.map((task) => [task.text, task.due]),
+    ).toEqual([['Call Dom Reyes back', '2026-10-14']]);
+  });
+
+  test('appointments: "Could you come Friday the 16th at 9?" arranges a visit; a rate "refinanced at six" is no hour', () => {
+    const starts = (turns: Turn[]) => detectActions(call(turns), null).appointments.map((meeting) => meeting.start);
+    expect(
+      starts([
+        ['agent', 'Could you come Friday the 16th at 9?'],
+        ['customer', 'Friday the 16th at 9 works.'],
+      ]),
+    ).toEqual(['2026-10-16T09:00:00-04:00']);
+    expect(
+      starts([
+        ['customer', 'My sister just refinanced at five.'],
+        ['agent', 'We can talk about it tomorrow, then.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  test('organization fields: a child "turning ten" is no price', () => {
+    const cake = datasetOf('cake', [['cake_price', 'money', 'price of the cake']]);
+    expect(
+      extractDataset(
+        cake,
+        call([
+          ['customer', "I'd like a cake for my son, he's turning eight."],
+          ['agent', 'A quarter sheet is forty five.'],
+        ]),
+      ).data,
+    ).toEqual({ cake_price: 45 });
+  });
+});

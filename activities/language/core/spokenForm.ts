@@ -889,6 +889,11 @@ export function fixRecognizerSlips(text: string): string {
         (_said, units: string, plural?: string) =>
           `${({ '2': 'duplex', '3': 'triplex', '4': 'fourplex' } as Record<string, string>)[units]}${plural ?? ''}`,
       )
+      // "My neighbor just refinanced at 6": a rate, not an hour, after a loan refinanced or locked.
+      .replace(
+        /\b((?:refinanced|refied|refi'd|locked(?: in)?|locked it in) at (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d{1,3})?)\b(?!\s*(?:%|percent|am\b|pm\b|a\.m|p\.m|o'clock|in the|and|point))/gi,
+        '$1 percent',
+      )
       // "31n hour full time": a pay "an hour" run into its figure.
       .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')
       // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.

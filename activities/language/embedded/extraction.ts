@@ -2657,7 +2657,7 @@ function yearsOldIn(said: string, recordedAt: Date): number[] {
 const AGE_SUBJECT = String.raw`(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he) (?:little |oldest |youngest |older |younger )?(?:son|daughter|kid|child|boy|girl|nephew|niece|grandson|granddaughter|stepson|stepdaughter|mom|mother|dad|father|husband|wife|dog|cat|puppy|kitten)(?:,? [A-Z][a-z]+,?)?|(?!(?:It|This|That|There|Here|What|Which|Who|He|She|I)\b)(?<name>[A-Z][a-z]+)|[Hh]e|[Ss]he|I)`;
 /** "My daughter Ruby is nine and…", "he just turned 12.", "a 7-year-old": an age in years, said as such. */
 const AGE_SAID = new RegExp(
-  String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be)\s+(?:about |almost |nearly |only |just )?(?<age>\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(?<yearsOld>\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
+  String.raw`\b${AGE_SUBJECT}(?:'s| is|'m| am| just turned| turned| turns| will be|(?:'s| is|'ll be| will be)? turning)\s+(?:about |almost |nearly |only |just )?(?<age>\d{1,2})(?=\s*(?:[,.!?;]|$|and\b|but\b|so\b|years?\b|now\b|this\b|next\b))|\b(?<yearsOld>\d{1,3})[- ](?:years?|yrs?)[- ]old\b`,
 );
 
 /** Every age said, to take out of a sentence's sums ("my son, he's nine" is no price). */
