@@ -9164,3 +9164,22 @@ describe('found on the eighty-seventh held-out round (h685–h692), tested in ot
     ).toEqual({ cake_price: 45 });
   });
 });
+
+describe('found on the eighty-eighth held-out round (h693–h700), tested in other words', () => {
+  test('lending: a bare pay of hundreds is yearly; an interest-only period ending is a refinance; a signed purchase agreement is a lending call', () => {
+    expect(
+      lead([
+        ['agent', 'What do you earn?'],
+        ['customer', "I'm a pharmacist at Dunmore Drug, I make about one thirty."],
+      ]).monthly_income,
+    ).toBe(10_833.33);
+    expect(
+      lead([['customer', 'My interest-only term is ending in the spring and the payment will double.']]).loan_purpose,
+    ).toBe('Refinance');
+    expect(
+      classifyLending(
+        call([['customer', "Hi Priya, it's Dom Reyes. We signed the sales contract on the cottage this morning."]]),
+      ).lending,
+    ).toBe(true);
+  });
+});
