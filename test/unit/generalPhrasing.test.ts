@@ -9182,4 +9182,12 @@ describe('found on the eighty-eighth held-out round (h693–h700), tested in oth
       ).lending,
     ).toBe(true);
   });
+
+  test.each([
+    ["I'd like to use our Valon for the condo.", "I'd like to use our VA loan for the condo."],
+    ['Could we meet thirsty the 12th at ten?', 'Could we meet thursday the 12th at 10?'],
+    ["I'm thirsty the whole day.", "I'm thirsty the whole day."],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
 });

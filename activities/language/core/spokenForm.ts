@@ -894,6 +894,13 @@ export function fixRecognizerSlips(text: string): string {
         /\b((?:refinanced|refied|refi'd|locked(?: in)?|locked it in) at (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d{1,3})?)\b(?!\s*(?:%|percent|am\b|pm\b|a\.m|p\.m|o'clock|in the|and|point))/gi,
         '$1 percent',
       )
+      // "I want to use my Valon": a recognizer's "VA loan".
+      .replace(/\b([Mm]y|[Oo]ur|[Tt]he|[Aa]) Valon\b/g, '$1 VA loan')
+      // "Can we meet thirsty the second": a recognizer's "Thursday" before a day of the month.
+      .replace(
+        /\b([Tt])hirsty (?=(?:the )?(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|twentieth|thirtieth|twenty[- ][a-z]+)\b)/g,
+        (_said, t: string) => `${t === 'T' ? 'T' : 't'}hursday `,
+      )
       // "31n hour full time": a pay "an hour" run into its figure.
       .replace(/\b(\d{1,3}(?:\.\d\d)?)n hour\b/g, '$1 an hour')
       // "last year I made one, oh, four": a figure read digit by digit, the recognizer's commas between.
