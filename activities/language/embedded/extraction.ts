@@ -2664,12 +2664,16 @@ const AGE_SAID = new RegExp(
 
 /** Every age said, to take out of a sentence's sums ("my son, he's nine" is no price). */
 const AGES_SAID = new RegExp(AGE_SAID.source, 'g');
+/** Words for one's children, counted or aged. */
+const CHILDREN = String.raw`(?:kids|children|girls|boys|sons|daughters|grandkids|grandchildren|grandsons|granddaughters)`;
 /**
  * "Piano lessons for my 2 girls, they're 7 and 9", "the kids are 6 and 10", "ages 5, 8 and 11":
  * children's ages listed, no sum either (the words before them stay).
  */
-const CHILDREN_AGES_LISTED =
-  /(\b(?:(?:kids|children|girls|boys|sons|daughters|twins|grandkids|grandchildren|grandsons|granddaughters)\b[^.?!$]{0,40}?\b(?:they're|they are|are|aged?)|\bages|\baged)\s+)\d{1,2}(?:,?\s+\d{1,2})*,?\s+and\s+\d{1,2}\b(?!\s*(?:dollars|bucks|a|an|per|each)\b)/gi;
+const CHILDREN_AGES_LISTED = new RegExp(
+  String.raw`(\b(?:(?:${CHILDREN}|twins)\b[^.?!$]{0,40}?\b(?:they're|they are|are|aged?)|\bages|\baged)\s+)\d{1,2}(?:,?\s+\d{1,2})*,?\s+and\s+\d{1,2}\b(?!\s*(?:dollars|bucks|a|an|per|each)\b)`,
+  'gi',
+);
 
 /** The first age in years the customer says (then the agent), for a field asking one. */
 function ageSaid(text: CallText): Found | null {
@@ -2690,8 +2694,10 @@ const asksLearners = (keywords: string[]) =>
   keywords.some((keyword) =>
     /^(?:student|child|kid|camper|swimmer|rider|learner|pupil|trainee|dancer|athlete)/.test(keyword),
   );
-const LEARNERS_SAID =
-  /\b(?:my|our)\s+(\d{1,2})\s+(?:[a-z]+\s+)?(?:kids|children|girls|boys|sons|daughters|grandkids|grandchildren|grandsons|granddaughters|nephews|nieces|teens|teenagers)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(twins)\b/i;
+const LEARNERS_SAID = new RegExp(
+  String.raw`\b(?:my|our)\s+(\d{1,2})\s+(?:[a-z]+\s+)?(?:${CHILDREN}|nephews|nieces|teens|teenagers)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(twins)\b`,
+  'i',
+);
 /** "Piano lessons for my 2 girls", "swim lessons for our twins": the children the customer brings, counted. */
 function learnersSaid(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
@@ -3039,16 +3045,14 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
     // field's word, later in the reply, over the opening sentence's other count.
     const withTheWord =
       field.type === 'number' && countsOfTheWord(sentence.text, keywords).length === 0
-        ? text.sentences.find(
-            (said) =>
-              said.turnIndex === sentence.turnIndex &&
-              text.sentences.indexOf(said) > text.sentences.indexOf(sentence) &&
-              byCustomer(said) &&
-              countsOfTheWord(said.text, keywords).length > 0,
-          )
+        ? text.sentences
+            .slice(text.sentences.indexOf(sentence) + 1)
+            .filter((said) => said.turnIndex === sentence.turnIndex && byCustomer(said))
+            .map((said) => ({ said, count: countsOfTheWord(said.text, keywords)[0] }))
+            .find(({ count }) => count !== undefined)
         : undefined;
     if (withTheWord) {
-      best = { found: { value: countsOfTheWord(withTheWord.text, keywords)[0]!, sentences: [withTheWord] }, asked };
+      best = { found: { value: withTheWord.count!, sentences: [withTheWord.said] }, asked };
       continue;
     }
     // "How old is it?" — "About nine.": the reply's bare number is the age.
