@@ -9191,3 +9191,77 @@ describe('found on the eighty-eighth held-out round (h693–h700), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the eighty-ninth held-out round (h701–h708), tested in other words', () => {
+  test('appointments: "come into the office" on a day of the month arranges a meeting', () => {
+    const meetings = detectActions(
+      call([
+        ['agent', 'Can you come into our branch on the 21st at two?'],
+        ['customer', 'The 21st at two, sure.'],
+      ]),
+      null,
+    ).appointments;
+    expect(meetings.map((meeting) => [meeting.title.split(' with ')[0], meeting.start])).toEqual([
+      ['Meeting', '2026-10-21T14:00:00-04:00'],
+    ]);
+  });
+
+  test('lending: a bound then the figure itself is the figure; a bound alone stays; a rate in eighths is a loan', () => {
+    expect(
+      lead([
+        ['agent', "What's left on your mortgage?"],
+        ['customer', 'A bit over three hundred, three twelve to be exact.'],
+      ]).loan_amount,
+    ).toBe(312_000);
+    expect(
+      lead([
+        ['agent', "What's left on your mortgage?"],
+        ['customer', 'Just under two fifty, and the place is worth about four ten.'],
+      ]),
+    ).toMatchObject({ loan_amount: 250_000, property_value: 410_000 });
+    const eighths = call([
+      ['agent', 'Who do you work for?'],
+      ['customer', "I'm a welder at Corbin Steel. Our loan is at seven and three eighths and we'd like that lower."],
+    ]);
+    expect(classifyLending(eighths).reasons.some((reason) => /eighths/.test(reason))).toBe(true);
+    expect(extractDataset(MORTGAGE_LEAD_DATASET, eighths).data.loan_purpose).toBe('Refinance');
+    expect(
+      classifyLending(call([['customer', 'The pipe is two and five eighths of an inch across.']])).reasons.some(
+        (reason) => /eighths/.test(reason),
+      ),
+    ).toBe(false);
+  });
+
+  test('scorecard: "I\'ll get you the appraisal report by Monday" agreed is a next step', () => {
+    expect(
+      scored([
+        ['agent', "I'll get you the appraisal report by Monday."],
+        ['customer', 'Great, thanks.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test('organization fields: the count said with the thing the field names; the whole after a rate whose "a" was lost', () => {
+    const siding = datasetOf('siding', [
+      ['siding_squares', 'number', 'siding squares'],
+      ['total_price', 'money', 'total price'],
+    ]);
+    expect(
+      extractDataset(
+        siding,
+        call([
+          ['agent', 'From the drawings the house comes to about 23 squares.'],
+          ['customer', 'What would that cost?'],
+          ['agent', 'Vinyl siding runs about 400 square, so roughly 9,200 all in.'],
+        ]),
+      ).data,
+    ).toEqual({ siding_squares: 23, total_price: 9200 });
+  });
+
+  test.each([
+    ['We can have your pretty approval ready tomorrow.', 'We can have your pre-approval ready tomorrow.'],
+    ['She looks pretty, approval came fast.', 'She looks pretty, approval came fast.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -894,6 +894,8 @@ export function fixRecognizerSlips(text: string): string {
         /\b((?:refinanced|refied|refi'd|locked(?: in)?|locked it in) at (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d{1,3})?)\b(?!\s*(?:%|percent|am\b|pm\b|a\.m|p\.m|o'clock|in the|and|point))/gi,
         '$1 percent',
       )
+      // "I'll get you a pretty approval letter": a recognizer's "pre-approval".
+      .replace(/\b([Pp])retty approval\b/g, '$1re-approval')
       // "I want to use my Valon": a recognizer's "VA loan".
       .replace(/\b([Mm]y|[Oo]ur|[Tt]he|[Aa]) Valon\b/g, '$1 VA loan')
       // "Can we meet thirsty the second": a recognizer's "Thursday" before a day of the month.

@@ -168,6 +168,8 @@ const HOW_MUCH_TAKEN_OUT = String.raw`how much (?:cash |money |equity )?(?:are|w
  * Cash taken out of a home named before it is borrowed against it ("I own a duplex I rent out and
  * I'd like to take some cash out of it").
  */
+/** "We're at six and seven eighths" (a recognizer's "seven eights"): rates are quoted in eighths, inches are not meant. */
+const RATE_IN_EIGHTHS = String.raw`(?:[2-9]|1[0-2]) and (?:(?:an?|one|three|five|seven|[1357]) (?:eighths?|eights)|[1357]/8)\b(?!\s*(?:of an? )?inch)`;
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
@@ -248,6 +250,8 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
     /\b(?:(?:my|our|the|your|their)(?: (?:arm|loan|mortgage)'?s)?|(?:arm|loan|mortgage)'?s) (?:(?:interest )?rate|arm) (?:adjusts|resets|is adjusting|is resetting|will adjust|will reset|is going to (?:adjust|reset))\b/gi,
   ],
   [2, /\block (?:some ?thing|it|that|one|a rate|the rate) in\b/gi],
+  // "We're at six and seven eighths right now": a loan's rate.
+  [2, new RegExp(String.raw`\b${RATE_IN_EIGHTHS}`, 'gi')],
   // "We want to go conventional": a loan program chosen by its name alone.
   [
     3,
@@ -451,6 +455,10 @@ const NET_PAY = /\b(after tax(?:es)?|take[- ]home|net|clear(?:ing)?|in (?:my|our
 const GROSS_PAY = /\b(before|gross|pre-?tax)\b/i;
 /** A correction of a figure just said: "four sixty five, sorry, four seventy five". */
 const CORRECTION = /\b(sorry|i mean|actually|correction|rather|make that|no wait|scratch that)\b/i;
+/** "A little under two hundred, about one ninety six": a bound, then the figure itself, said bare. */
+const BOUND_SAID = /\b(?:under|over|shy of|north of|south of|below|above|less than|more than|short of)\s+\$?\d/i;
+const BARE_FIGURE =
+  /^\W*(?:(?:about|around|roughly|approximately|exactly|precisely|more like|closer to|call it)\s+)?\$?\d[\d,.]*(?:\s*(?:k|thousand|grand))?(?:\s+(?:to be exact|exactly|on the nose|or so|even))?\W*$/i;
 
 const INCOME_ROLES: (MoneyRole | OtherRole)[] = [
   'monthly_income',
@@ -742,8 +750,10 @@ function extractMoneyRoles(text: CallText): Partial<Record<MoneyRole, Found>> {
       // A correction ("…, sorry, 475") says again the figure just said, with the same role (and
       // does not take the next role a question asked).
       // "…, so maybe a hundred total": a sum of what was just said replaces it, in the same role.
+      const refinesBound = BOUND_SAID.test(clauses[clauseIndex - 1] ?? '') && BARE_FIGURE.test(clause);
       const corrects: boolean =
-        lastInTurn !== null && (correctionPending || CORRECTION.test(sentence.text) || SUMS_UP.test(clause));
+        lastInTurn !== null &&
+        (correctionPending || CORRECTION.test(sentence.text) || SUMS_UP.test(clause) || refinesBound);
       correctionPending = false;
       const index: number = corrects ? amountIndexInTurn - 1 : amountIndexInTurn++;
       // "A realtor friend said we could list it for 450": someone else said it, of our house.
@@ -1149,11 +1159,12 @@ const REFINANCE_CUES = new RegExp(
 );
 /**
  * A rate a loan already has: "the builder's lender gave us eight and a half percent", "we're at 7.25%
- * on our mortgage", "we're at 6.9 on a 30 year", and a loan's term shortened ("get into a 15"; kept
+ * on our mortgage", "we're at 6.9 on a 30 year", a rate in eighths ("six and seven eighths", which
+ * says nothing else), and a loan's term shortened ("get into a 15"; kept
  * apart from REFINANCE_CUES, whose word boundaries a "%" would not meet).
  */
 const RATE_ALREADY_HAD = new RegExp(
-  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b|\b(?:we're|i'm|we are|i am|we have|i have|we've got|i've got|we got|i got) (?:at |paying )?(?:about |around |only )?${RATE_ON_A_TERM}|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?(?:[2-9]|1[0-2])\.\d{2,3}\b(?!\s*(?:million|k\b|thousand|grand|acres?|miles?|hours?))|\b${TERM_CHANGED}`,
+  String.raw`\b(?:gave|got) (?:us|me) (?:a rate of )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent\b| ?%)|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?\d[\d.]*(?: and (?:a half|a quarter|(?:three|3) quarters|(?:an?|one|three|five|seven|[1357]) eighths?))?(?: ?percent| ?%) (?:on|with) (?:our|my|the) (?:loan|mortgage|house|home)\b|\b(?:we're|i'm|we are|i am|we have|i have|we've got|i've got|we got|i got) (?:at |paying )?(?:about |around |only )?${RATE_ON_A_TERM}|\b(?:we're|i'm|we are|i am) (?:at|paying) (?:about |around )?(?:[2-9]|1[0-2])\.\d{2,3}\b(?!\s*(?:million|k\b|thousand|grand|acres?|miles?|hours?))|\b${RATE_IN_EIGHTHS}|\b${TERM_CHANGED}`,
   'gi',
 );
 /** A home with nothing owed on it: "we paid cash for it", "it's paid off", "we own it free and clear". */
@@ -3067,6 +3078,21 @@ function quantityAnswerFor(field: DatasetField, text: CallText, keywords: string
 
 const A_PERIOD = /^(?:month|monthly|year|yearly|annual|week|weekly|day|daily|hour|hourly|night|nightly|minute)s?$/i;
 /**
+ * "Your roof is about 22 squares" — "shingles run 500 a square, so around 11,000": for a field
+ * counting a thing it names in the plural ("roof_squares", "bedrooms"), the figure said with that
+ * plural is the count, over a sentence saying more of the field's other words.
+ */
+function countOfTheThingNamed(field: DatasetField, text: CallText): Found | null {
+  const thing = /(?:^|_)([a-z]+[^s]s)$/i.exec(field.name)?.[1];
+  if (!thing || A_PERIOD.test(thing) || /^(?:dollars|cents)$/i.test(thing)) return null;
+  const counted = new RegExp(String.raw`(?<![\d.,$])\b(\d[\d,]*)\s+${thing}\b`, 'i');
+  for (const sentence of customerThenAgent(text)) {
+    const figure = counted.exec(sentence.text)?.[1];
+    if (figure) return { value: Number(figure.replace(/,/g, '')), sentences: [sentence] };
+  }
+  return null;
+}
+/**
  * "… would be fourteen hundred, with a three hundred fifty dollar deposit": the figure said right
  * before the field's word ("a 350 dollar deposit") or right after it ("a deposit of 350") is its own.
  */
@@ -3547,13 +3573,13 @@ const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|h
 const wantsTheWhole = (field: DatasetField) =>
   !/\bper\b|\beach\b|\b(?:hourly|nightly|daily|weekly|monthly)\b/i.test(fieldText(field));
 const RATE_THEN_WHOLE =
-  /\b\d[\d,.]*\s+(?:dollars\s+)?(?:a|an|per|each)\s+[a-z]+(?:\s+[a-z]+)?\b[^.?!]{0,30}?,?\s+so\s+(?:that's\s+|it's\s+|about\s+|roughly\s+|around\s+|call it\s+){0,2}(\$?\d[\d,.]*(?:\s*(?:k|thousand|dollars))?)/i;
+  /\b\d[\d,.]*\s+(?:dollars\s+)?(?:(?:a|an|per|each)\s+)?[a-z]+(?:\s+[a-z]+)?\b[^.?!]{0,30}?,?\s+so\s+(?:that's\s+|it's\s+|about\s+|roughly\s+|around\s+|call it\s+){0,2}(\$?\d[\d,.]*(?:\s*(?:k|thousand|dollars))?)/i;
 function priceStatedByAgent(text: CallText, whole: boolean): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
     const said = unitPricesAsMeant(sentence.text.replace(TRAILING_QUESTION, '.'));
     if (/\?\s*$/.test(said)) continue;
     // "Pavers run about 18 a square foot installed, so roughly 5760": the whole the rate comes to,
-    // for a price that is no rate.
+    // for a price that is no rate (also with the "a" a recognizer lost: "about 500 square, so 11,000").
     const rateThenWhole = whole ? RATE_THEN_WHOLE.exec(said) : null;
     const [wholeAmount] = rateThenWhole ? amountsIn(rateThenWhole[1]!) : [];
     if (wholeAmount) return { value: wholeAmount.value, sentences: [sentence] };
@@ -3714,7 +3740,8 @@ function extractField(field: DatasetField, text: CallText): Found | null {
       (asksMinutes(field) ? lengthSaid(text, minutesIn) : null) ??
       (unit ? lengthSaid(text, measureIn(unit)) : null) ??
       (asksDaysLong(field) ? lengthSaid(text, daysIn) : null) ??
-      (asksPieces(field) ? thingsListedSaid(text) : null);
+      (asksPieces(field) ? thingsListedSaid(text) : null) ??
+      countOfTheThingNamed(field, text);
     if (answered) return answered;
   }
   // "We're getting married at Cedarmere Hall": a venue named where the event is said, when no
