@@ -210,6 +210,11 @@ function numberPart(tokens: Token[], index: number, inRun: boolean): { digits: s
     }
     return null;
   }
+  // "Oh three, fourteen, two thousand one": inside a run, "two thousand" starts a year, no amount.
+  if (inRun && word === 'two' && tokens[index + 1]?.lower === 'thousand') {
+    const rest = tensAndUnits(tokens, skipAnd(tokens, index + 2));
+    return { digits: `20${String(rest?.value ?? 0).padStart(2, '0')}`, next: rest?.next ?? index + 2 };
+  }
   if (word in UNITS) {
     if ((word === 'oh' || word === 'o') && !inRun && !startsNumber(tokens, index + 1)) return null;
     const unit = UNITS[word]!;
@@ -360,8 +365,12 @@ const CUES: [Cue, RegExp][] = [
   // Not "credit" alone: "a credit check", "the credit pull" come before SSNs.
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
   ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
-  // "What's the ABA for your bank?" with "ABA" misheard: the bank alone, for nine digits that pass the ABA checksum.
-  ['bank', /\bbank(?:'s)?\b/g],
+  // "What's the ABA for your bank?" with "ABA" misheard: the bank alone, for nine digits that pass the
+  // ABA checksum; so too "the nine digit number at the bottom left of a check", a routing number undescribed.
+  [
+    'bank',
+    /\bbank(?:'s)?\b|\b(?:nine|9)[- ]digit\s+(?:number|one|code)\b|\bbottom(?:\s+left)?\s+(?:of|on)\s+(?:a|the|your|my)\s+checks?\b/g,
+  ],
   // Not "checking on my order".
   [
     'account',

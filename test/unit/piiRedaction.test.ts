@@ -413,6 +413,22 @@ describe('PII in spoken and written text', () => {
     expect(redact("Come by 12 o'clock sharp.", 'What is the address?')).toBe("Come by 12 o'clock sharp.");
   });
 
+  test('found on round 24: a routing number asked for as "the nine digit number" on a check; a birth year "two thousand …" inside a spoken date', () => {
+    expect(
+      redact('Zero one one, zero zero zero, zero one five.', 'Then the nine digit number on the bottom of your check?'),
+    ).toBe('[ROUTING_NUMBER].');
+    // Nine digits that fail the ABA checksum are no routing number.
+    expect(
+      redact(
+        'One two three, four five six, seven eight nine.',
+        'Then the nine digit number on the bottom of your check?',
+      ),
+    ).toBe('One two three, four five six, seven eight nine.');
+    expect(redact('Eleven, twenty nine, two thousand four.', 'And your date of birth?')).toBe('[DATE_OF_BIRTH].');
+    // Money stays money.
+    expect(redact('It was five, two thousand dollars.', 'And the deposit?')).toBe('It was five, two thousand dollars.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
