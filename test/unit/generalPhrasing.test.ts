@@ -9265,3 +9265,70 @@ describe('found on the eighty-ninth held-out round (h701–h708), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninetieth held-out round (h709–h716), tested in other words', () => {
+  test('lending: an appraisal come back is a lending call; an ex still on the deed is a refinance; the loan is the price less what goes down', () => {
+    expect(
+      classifyLending(
+        call([['agent', 'Hi Dara, Brandt here. Good news, the appraisal came back at six ten. Call me.']]),
+      ).lending,
+    ).toBe(true);
+    expect(
+      lead([
+        ['customer', "We split up last spring and I kept the condo, but her name's still on the deed."],
+        ['agent', 'What do you owe?'],
+        ['customer', 'About one eighty seven.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 187_000 });
+    expect(
+      lead([
+        ['customer', 'Our offer of six forty was accepted on the bungalow.'],
+        ['agent', 'How much will you put down?'],
+        ['customer', "We're putting a hundred and sixty down."],
+      ]),
+    ).toMatchObject({ purchase_price: 640_000, loan_amount: 480_000 });
+    expect(
+      lead([['customer', 'The seller accepted five hundred even and we would put 15 percent down.']]).loan_amount,
+    ).toBe(425_000);
+  });
+
+  test('lending: a zero down loan for the countryside is the USDA\'s; a yearly pay heard "2.85" is in thousands', () => {
+    expect(
+      lead([['customer', "My cousin said there's a rural loan with no money down, that's what we want."]])
+        .mortgage_type,
+    ).toBe('USDA');
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', "I'm an engineer at Halvorsen Bridge, I made about 2.85 last year."],
+      ]).monthly_income,
+    ).toBe(23_750);
+  });
+
+  test('organization fields: "full day" coverage priced; the option a customer takes after asking for the options', () => {
+    const rental = datasetOf('rental', [['rental_price', 'money', 'rental price']]);
+    expect(extractDataset(rental, call([['agent', 'A half day rental of the pontoon is four twenty.']])).data).toEqual({
+      rental_price: 420,
+    });
+    const plan = datasetOf('plan', [['plan_price', 'money', 'plan price']]);
+    expect(
+      extractDataset(
+        plan,
+        call([
+          ['customer', 'What plans do you have for lawn care?'],
+          ['agent', "A single mow is fifty five, or every week through the fall it's six forty."],
+          ['customer', "We'll take every week."],
+        ]),
+      ).data,
+    ).toEqual({ plan_price: 640 });
+    expect(
+      extractDataset(
+        plan,
+        call([
+          ['agent', "It's thirty a day or one eighty for the week. Which would you like?"],
+          ['customer', "I'll take the week."],
+        ]),
+      ).data,
+    ).toEqual({ plan_price: 180 });
+  });
+});

@@ -223,6 +223,8 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [2, new RegExp(String.raw`\b${HOW_MUCH_TAKEN_OUT}\b`, 'gi')],
   // "We signed the purchase agreement on the house today": a buyer under contract calling the lender.
   [3, /\b(?:signed|sign|signing) (?:the|a|our) (?:purchase|sales?) (?:agreement|contract)\b/gi],
+  // "Your appraisal came in at five fifty": an appraisal's result is news a lender calls with.
+  [3, /\b(?:the|your|our|my) appraisal (?:just )?(?:came|has come|is) (?:in|back)\b/gi],
   // "The seller accepted 680", "I'll email you the rent rolls": a price a seller took, and the rents a
   // lender weighs for a rental bought.
   [2, /\b(?:the )?sellers? (?:accepted|took|agreed to|came down to)(?= (?:\$?\d|our|my|the|an?)\b)|\brent rolls?\b/gi],
@@ -450,6 +452,9 @@ const THAT_IS_THE_LOAN =
 /** "With the VA loan I'd finance the whole thing", "nothing down": the loan is the price. */
 const FULL_FINANCING =
   /\b(?:financ\w*|borrow\w*|cover\w*|loan (?:for|on)) (?:the whole (?:thing|price|amount)|the (?:full|entire|whole) (?:price|amount|purchase)|all of it|everything|(?:a )?hundred percent|100 ?(?:%|percent))|\b(?:no money|zero|nothing|\$?0) down\b|\bno down payment/i;
+/** "We're putting three hundred down", "we'd put twenty percent down": what goes down, in dollars or as a share of the price. */
+const PUT_DOWN =
+  /\b(?:put|putting|have|with)\s+(?:about |around |roughly |maybe |like |only |just |close to )?(?:(\d{1,2}(?:\.\d+)?) ?(?:%|percent)|(\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?))\s+down\b/i;
 /** Pay after taxes, and before: "I clear about 5800 a month after taxes, 6900 before" — the field is gross. */
 const NET_PAY = /\b(after tax(?:es)?|take[- ]home|net|clear(?:ing)?|in (?:my|our) pocket)\b/i;
 const GROSS_PAY = /\b(before|gross|pre-?tax)\b/i;
@@ -623,6 +628,8 @@ function scaledForRole(amount: SaidAmount, role: MoneyRole): number {
   // "About one twenty a year": a yearly pay said in thousands without the word (a recognizer may
   // still write it "$90 a year": no one's yearly pay is ninety dollars).
   if (role === 'annual_income' && amount.value >= 20 && amount.value < 1000) return amount.value * 1000;
+  // "I made about three forty last year" written "3.40": two spoken pairs, in thousands.
+  if (role === 'annual_income' && amount.pairs !== undefined && amount.value < 20) return amount.pairs * 1000;
   // "Seventy two hundred a month" written "70 to 100": no month's pay is seventy dollars.
   if (role === 'monthly_income' && amount.hundredsHeardApart !== undefined && amount.value < PLAUSIBLE_AMOUNTS[role][0])
     return amount.hundredsHeardApart;
@@ -1146,15 +1153,15 @@ const PURCHASE_CUES = new RegExp(
 );
 /**
  * Refinancing words, also a co-owner bought out and taken off the loan, or one added to it ("I want
- * to add my husband to the mortgage") ("get my ex off the loan and
- * buy out her half"; "we need to buy out there" is a purchase where one moves), an adjustable rate
+ * to add my husband to the mortgage"), or one still on it after a divorce ("the house is mine now,
+ * but his name is still on the mortgage") ("get my ex off the loan and buy out her half"; "we need to buy out there" is a purchase where one moves), an adjustable rate
  * that resets (a recognizer's "rate reset's in August … lock some thing fixed"), a rate the
  * customer has now ("My rate is seven and a quarter and I'd love to get it down") and what is left
  * on a loan, also with its rate ("we've got 305,000 left at 6.8"); an FHA or VA "streamline"; a sum
  * taken out to fix the place up ("take about 80,000 out to fix up the other unit").
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:his|her|their|my ex's|(?:my |our )?ex(?:-?(?:wife|husband|spouse))?'s) names?(?:'s| is| are)? still on (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -1213,7 +1220,11 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
     // "An interest rate reduction refinance" (IRRRL) is the VA's own streamline refinance.
     /\bVA (?:loans?|mortgages?|benefits?|cash|refinanc\w*|purchase|eligib\w*|home loan|streamline)\b|\bcertificate of eligibility\b|\binterest rate reduction,? (?:refinanc\w*|loan)|\bIRRRL\b/i,
   ],
-  ['USDA', /\bUSDA\b|\brural development\b/i],
+  // "I heard there's a zero down loan for rural areas": the USDA's, by what it is.
+  [
+    'USDA',
+    /\bUSDA\b|\brural (?:development|housing)\b|\b(?:zero|0|no|nothing|no money)[- ]down\b[^.?!]{0,40}\brural\b|\brural\b[^.?!]{0,40}\b(?:zero|0|no|nothing|no money)[- ]down\b/i,
+  ],
   ['Conventional', /\b(conventional|jumbo)\b/i],
 ];
 const MILITARY_SERVICE =
@@ -1360,6 +1371,23 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
     const full = text.sentences.find((sentence) => saidWithoutNegation(sentence, FULL_FINANCING));
     if (full)
       found.loan_amount = { value: money.purchase_price.value, sentences: [full, ...money.purchase_price.sentences] };
+  }
+  // "Under contract for one point two … We're putting three hundred down": the loan is the price less
+  // what the buyer puts down (a bare figure in thousands, as a home's price is said).
+  if (!found.loan_amount && money.purchase_price) {
+    const price = money.purchase_price.value as number;
+    const putDown = text.sentences.filter(byCustomer).find((sentence) => PUT_DOWN.test(sentence.text));
+    const said = putDown ? PUT_DOWN.exec(putDown.text)! : null;
+    const [amount] = said?.[2] ? amountsIn(said[2]) : [];
+    const down = said?.[1]
+      ? (price * Number(said[1])) / 100
+      : amount
+        ? amount.value < 1000
+          ? amount.value * 1000
+          : amount.value
+        : 0;
+    if (putDown && down >= 1000 && down < price)
+      found.loan_amount = { value: Math.round(price - down), sentences: [...money.purchase_price.sentences, putDown] };
   }
   // A refinance that takes no cash out borrows what is owed ("I still owe two eighty seven five").
   if (!found.loan_amount && found.cash_out?.value === false && money.balance) found.loan_amount = money.balance;
@@ -3176,12 +3204,17 @@ function priceSaidOfAPeriod(text: CallText, period: string): Found | null {
 
 /**
  * "Half-hour lessons are thirty five, and a full hour is sixty." — "Let's do the hour.": prices said
- * for two or more options, and a reply naming words of only one of them, give that one's price.
+ * for two or more options, and a reply naming words of only one of them, give that one's price; so
+ * do "It's forty five a week or one sixty for the month" — "We'll take the month", and options
+ * asked for ("What are the options?") — "Let's do the summer package".
  */
 const OPTION_PRICED =
-  /\b(?:is|are|runs?|costs?|would be|will be)\s+(?:about |around |just |only )?\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?\s*$/i;
+  /(?:\b(?:is|are|runs?|costs?|would be|will be)|'s)\s+(?:about |around |just |only )?\$?\d[\d,.]*(?: \d\d)?(?:\s*(?:dollars|bucks))?(?:\s+(?:a|an|per|each|for (?:the|a|an))\s+[a-z]+)?\s*[.!]?\s*$|^\s*\$?\d[\d,.]*(?:\s*(?:dollars|bucks))?\s+(?:a|an|per|for (?:the|a|an))\s+[a-z]+\s*[.!]?\s*$/i;
 const CHOICE_ASKED =
   /\b(?:which (?:one )?(?:would|do|will|did) you|which would|would you (?:like|prefer|rather)|do you (?:want|prefer)|what would you like)\b/i;
+const OPTIONS_ASKED = /\b(?:options|choices|packages|plans)\b[^.!]*\?/i;
+const OPTION_TAKEN =
+  /^\W*(?:(?:ok(?:ay)?|great|yes|yeah|sure|hmm|then),?\s+)?(?:let'?s (?:do|go with|take|get)|(?:we|i)(?:'ll| will| would|'d) (?:take|do|go with|get|like))\b/i;
 function priceOfOptionPicked(text: CallText, keywords: string[]): Found | null {
   // "half hour lessons" is one option's word, "half-hour", not "hour".
   const tokensOf = (said: string) =>
@@ -3202,14 +3235,17 @@ function priceOfOptionPicked(text: CallText, keywords: string[]): Found | null {
       .split(/[,;]|\band\b|\bor\b/i)
       .filter((part) => OPTION_PRICED.test(part))
       .map((part) => ({ amounts: amountsIn(part), tokens: tokensOf(part.replace(/\$?\d[\d,.]*/g, ' ')) }))
-      .filter((option) => option.amounts.length === 1);
-    const choiceAsked = text.sentences.some(
-      (said) => said.turnIndex === sentence.turnIndex && CHOICE_ASKED.test(said.text),
-    );
-    if (options.length < 2 || !choiceAsked) continue;
+      // An option heard with its figure split ("Opening is 2 25") still counts as one; only the one
+      // picked needs a single figure.
+      .filter((option) => option.amounts.length >= 1);
     const reply = text.sentences.filter(
       (said) => said.turnIndex === sentence.turnIndex + 1 && isOtherSpeaker(said, sentence),
     );
+    const choiceAsked =
+      text.sentences.some((said) => said.turnIndex === sentence.turnIndex && CHOICE_ASKED.test(said.text)) ||
+      precedingTurn(text, sentence).some((said) => isOtherSpeaker(said, sentence) && OPTIONS_ASKED.test(said.text)) ||
+      OPTION_TAKEN.test(reply[0]?.text ?? '');
+    if (options.length < 2 || !choiceAsked) continue;
     const replyTokens = tokensOf(reply.map((said) => said.text).join(' '));
     // A word of one option only: "hour" picks "a full hour", not "half-hour lessons".
     const picked = options.filter((option) =>
@@ -3217,7 +3253,8 @@ function priceOfOptionPicked(text: CallText, keywords: string[]): Found | null {
         (token) => replyTokens.has(token) && options.every((other) => other === option || !other.tokens.has(token)),
       ),
     );
-    if (picked.length === 1) return { value: picked[0]!.amounts[0]!.value, sentences: [sentence, ...reply] };
+    if (picked.length === 1 && picked[0]!.amounts.length === 1)
+      return { value: picked[0]!.amounts[0]!.value, sentences: [sentence, ...reply] };
   }
   return null;
 }
@@ -3593,10 +3630,11 @@ function priceStatedByAgent(text: CallText, whole: boolean): Found | null {
       .join(' ');
     // "An opening for that size is two forty five": what the price is for, not a size stated.
     const forWhat = /\bfor (?:that|this|the|your|a|an) \w+,?$/i.test(said.slice(0, stated?.index ?? 0).trim());
-    // "Five hours is 1650", "Two nights would be 380": a span of the service priced, no time stated.
-    const spanPriced = /^(?:\d{1,3}|an?) (?:hours?|nights?|days?|weeks?|months?|minutes?|sessions?|lessons?)$/i.test(
-      subject,
-    );
+    // "Five hours is 1650", "Two nights would be 380", "Full day coverage is 3200": a span of the
+    // service priced, no time stated.
+    const spanPriced =
+      /^(?:\d{1,3}|an?) (?:hours?|nights?|days?|weeks?|months?|minutes?|sessions?|lessons?)$/i.test(subject) ||
+      /\b(?:full|half|whole|all)[- ](?:day|night|week|month)\b[^.?!,]*$/i.test(said.slice(0, stated?.index ?? 0));
     // "Sizing down one size is forty five dollars": a figure said in dollars is a price, whatever it follows.
     const inDollars = stated !== null && /\$|\b(?:dollars|bucks)\b/i.test(stated[1]!);
     if (!stated || (NOT_A_PRICE.test(subject) && !forWhat && !inDollars && !spanPriced)) continue;
