@@ -264,6 +264,12 @@ function startsNumber(tokens: Token[], index: number): boolean {
   return isDigits(token) || token.lower in UNITS || token.lower in TEENS || token.lower in TENS;
 }
 
+/** "six zero one one, and then zero zero zero nine": groups read with "(and) then" between them. */
+function thenBetweenGroups(tokens: Token[], index: number): boolean {
+  const word = tokens[index]!.lower;
+  return word === 'then' || (word === 'and' && tokens[index + 1]?.lower === 'then');
+}
+
 /** Every run of number parts in the text, separators allowed between parts. */
 export function numberRuns(tokens: Token[]): NumberRun[] {
   const runs: NumberRun[] = [];
@@ -285,7 +291,11 @@ export function numberRuns(tokens: Token[]): NumberRun[] {
     let cursor = part.next;
     for (;;) {
       let next = cursor;
-      while (tokens[next] && RUN_SEPARATORS.has(tokens[next]!.lower) && !isDecimalPoint(tokens, next)) next++;
+      while (
+        tokens[next] &&
+        ((RUN_SEPARATORS.has(tokens[next]!.lower) && !isDecimalPoint(tokens, next)) || thenBetweenGroups(tokens, next))
+      )
+        next++;
       const more = numberPart(tokens, next, true);
       if (!more) break;
       const digitToken = isDigits(tokens[next]!);
@@ -366,16 +376,18 @@ const CUES: [Cue, RegExp][] = [
   ['card', /\b(?:card|visa|master\s*card|amex|american\s+express|discover|cc|card\s*number)\b/g],
   ['routing', /\b(?:routing|aba|transit\s+number)\b/g],
   // "What's the ABA for your bank?" with "ABA" misheard: the bank alone, for nine digits that pass the
-  // ABA checksum; so too "the nine digit number at the bottom left of a check", a routing number undescribed.
+  // ABA checksum; so too "the nine digit number at the bottom left of a check" and "the first set of
+  // numbers on the check", a routing number undescribed.
   [
     'bank',
-    /\bbank(?:'s)?\b|\b(?:nine|9)[- ]digit\s+(?:number|one|code)\b|\bbottom(?:\s+left)?\s+(?:of|on)\s+(?:a|the|your|my)\s+checks?\b/g,
+    /\bbank(?:'s)?\b|\b(?:nine|9)[- ]digit\s+(?:number|one|code)\b|\b(?:bottom(?:\s+left)?\s+(?:of|on)|(?:first|left)(?:\s+set\s+of)?\s+(?:numbers?|digits)\s+(?:on|at\s+the\s+bottom\s+of))\s+(?:a|the|your|my)\s+checks?\b/g,
   ],
   // Not "checking on my order".
   [
     'account',
     // Not "the social on the account" nor "your social to find the account", which ask for the social.
-    /(?<!\bon (?:the|your|my|this|that) )(?<!\b(?:find|locate|pull up|look up|access|open|verify) (?:the|your|my|this|that) )\b(?:account(?!\s+holder)|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban)\b/g,
+    // "And the second set?" after a check's first: the account number printed after the routing number.
+    /(?<!\bon (?:the|your|my|this|that) )(?<!\b(?:find|locate|pull up|look up|access|open|verify) (?:the|your|my|this|that) )\b(?:account(?!\s+holder)|acct|checking(?!\s+(?:on|in|if|with|out|whether|back|that|to|for|up|into)\b)|savings|iban|second\s+set)\b/g,
   ],
   // A number that names an order, a ticket or a claim is none of the types (unless a card's checksum says so).
   [

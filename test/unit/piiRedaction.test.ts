@@ -429,6 +429,25 @@ describe('PII in spoken and written text', () => {
     expect(redact('It was five, two thousand dollars.', 'And the deposit?')).toBe('It was five, two thousand dollars.');
   });
 
+  test('found on round 25: the first and second sets of numbers on a check; a card read with "and then" between its groups', () => {
+    expect(
+      redact('Zero one one, zero zero zero, zero one five.', 'Can you read me the first set of numbers on your check?'),
+    ).toBe('[ROUTING_NUMBER].');
+    expect(redact('Three one nine, two two, eight zero four four six.', 'Thanks. And the second set?')).toBe(
+      '[BANK_ACCOUNT].',
+    );
+    expect(
+      redact(
+        'Sure, four one one one, then one one one one, and then one one one one, and then one one one one.',
+        'What card would you like to use?',
+      ),
+    ).toBe('Sure, [CARD_NUMBER].');
+    // Counts said with "and then" stay counts.
+    expect(redact('We need 2 and then 3 more next week.', 'How many boxes?')).toBe(
+      'We need 2 and then 3 more next week.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
