@@ -9332,3 +9332,49 @@ describe('found on the ninetieth held-out round (h709–h716), tested in other w
     ).toEqual({ plan_price: 180 });
   });
 });
+
+describe('found on the ninety-first held-out round (h717–h724), tested in other words', () => {
+  test('lending: tapping the house for a sum is a cash-out refinance; a teaser rate running out is a refinance; "my job at" names the employer', () => {
+    expect(
+      lead([
+        ['customer', "We'd like to tap our home for about forty thousand to redo the basement."],
+        ['agent', 'And what do you owe?'],
+        ['customer', 'Around two ten.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 250_000 });
+    expect(lead([['customer', 'Our intro rate expires in June and I want to lock something in.']]).loan_purpose).toBe(
+      'Refinance',
+    );
+    expect(
+      lead([['customer', 'We are moving because of my new position with Oakhurst Biologics in the fall.']])
+        .employer_name,
+    ).toBe('Oakhurst Biologics');
+  });
+
+  test('organization fields: the people a customer counts, over a price "per guest"; the whole "which puts you at"', () => {
+    const party = datasetOf('party', [['guest_count', 'number', 'guest count']]);
+    expect(
+      extractDataset(
+        party,
+        call([
+          ['customer', "We're hosting a graduation lunch, roughly sixty guests."],
+          ['agent', 'The patio is seven hundred, and the buffet is thirty per guest.'],
+        ]),
+      ).data,
+    ).toEqual({ guest_count: 60 });
+    const paint = datasetOf('paint', [['total_price', 'money', 'total price']]);
+    expect(
+      extractDataset(
+        paint,
+        call([['agent', 'Exterior paint runs about three a square foot, which puts you at forty eight hundred.']]),
+      ).data,
+    ).toEqual({ total_price: 4800 });
+  });
+
+  test.each([
+    ['We need about 100 and 40 feet of gutter.', 'We need about 140 feet of gutter.'],
+    ['Somewhere between 200 and 50 dollars.', 'Somewhere between 200 and 50 dollars.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -894,6 +894,11 @@ export function fixRecognizerSlips(text: string): string {
         /\b((?:refinanced|refied|refi'd|locked(?: in)?|locked it in) at (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d{1,3})?)\b(?!\s*(?:%|percent|am\b|pm\b|a\.m|p\.m|o'clock|in the|and|point))/gi,
         '$1 percent',
       )
+      // "We need about 100 and 80 feet of fence": a recognizer's "a hundred and eighty" (not "between 100 and 80").
+      .replace(
+        /(?<!\b(?:between|from|of)\s)\b([1-9])00 and ([1-9]\d?)\b(?![,.]?\d|\s*(?:and|or|to|percent|%)\b)/gi,
+        (_said, hundreds: string, rest: string) => String(Number(hundreds) * 100 + Number(rest)),
+      )
       // "I'll get you a pretty approval letter": a recognizer's "pre-approval".
       .replace(/\b([Pp])retty approval\b/g, '$1re-approval')
       // "I want to use my Valon": a recognizer's "VA loan".

@@ -359,6 +359,9 @@ type OtherRole = 'down_payment' | 'payment' | 'net_income' | 'quoted_cost' | 'cl
  */
 const FROM_AN_EMPLOYER = String.raw` from (?!(?:the|a|an|our|my|their|his|her|them|him|us|me|last|this|that|yesterday|today|seller|sellers|buyer|buyers)\b)\w`;
 
+/** "We want to tap the house for about sixty thousand": borrowing against the home, a refinance taking cash out. */
+const TAP_THE_HOME = String.raw`tap(?:ping)?(?: into)? (?:the|our|my) (?:house|home|place|property|condo)`;
+
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
   [
@@ -381,7 +384,14 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     'balance',
     /\b(owe|owing|balance|pay ?off|left on|what(?:'s| is) left|how much is left|still have on|on (?:the|my|our|his|her|their|that) (?:mortgage|loan|note))\b|\d\s*(?:k|grand|thousand)?\s+(?:left|remaining)\b/i,
   ],
-  ['cash_out_amount', /\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash)\b/i],
+  // "We want to tap the house for about sixty thousand": the cash taken out.
+  [
+    'cash_out_amount',
+    new RegExp(
+      String.raw`\b(in cash|cash out|cash[- ]out|take out|pull out|to take|to pull|get out|how much cash|${TAP_THE_HOME} for)\b`,
+      'i',
+    ),
+  ],
   ['payment', /\b(payment|paying now|currently pay|pay (?:a|per|each) month)\b/i],
   ['biweekly_income', /\bevery (?:two|2|other) weeks?\b|\bbi-?weekly\b|\b(?:a|per|each) paycheck\b/i],
   ['weekly_income', /\b(?:a|per|each|every) week\b|\bweekly\b/i],
@@ -971,6 +981,8 @@ const EMPLOYER_PATTERNS = [
   new RegExp(
     `\\bI(?:'m| am| was| got| have been|'ve been) (?:transferring|transferred|relocating|relocated|moving) to (?:the|our|their|its) (?:[A-Z][a-z]+ )?(?:[Oo]ffice|[Bb]ranch|[Ll]ocation|[Pp]lant|[Cc]ampus|[Hh]eadquarters|[Ss]ite|[Ff]acility|[Ss]tore|[Hh]ub) (?:of|for|at) (?:the\\s+)?(${ORG})`,
   ),
+  // "We're relocating for my job at Terschelling Shipping", "my new position with X".
+  new RegExp(`\\b[Mm]y (?:new |current )?(?:job|work|position|role) (?:at|with) (?:the\\s+)?(${ORG})`),
   // "I make about eight thousand a month at Desert Sun Dental."
   new RegExp(`\\bI (?:make|earn|bring home|gross)\\b[^.?!]{0,60}?\\b(?:at|with|from)\\s+(${ORG})`),
   // "Fifty two thousand a year at Mustang Public Schools.": a pay with its period, then where.
@@ -1132,7 +1144,7 @@ function extractAddress(text: CallText): Found | null {
  */
 const PAY_A_SHARE = String.raw`pay(?:ing)? (?:him|her|them|my (?:brother|sister|siblings?|ex|ex-wife|ex-husband)) (?:his|her|their|the) (?:half|share|part|portion|cut)`;
 const CASH_OUT = new RegExp(
-  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(cash|equity|money) (?:back )?out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(cash|equity|money) (?:back )?out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|${TAP_THE_HOME} for|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'i',
 );
 /**
@@ -1158,10 +1170,11 @@ const PURCHASE_CUES = new RegExp(
  * that resets (a recognizer's "rate reset's in August … lock some thing fixed"), a rate the
  * customer has now ("My rate is seven and a quarter and I'd love to get it down") and what is left
  * on a loan, also with its rate ("we've got 305,000 left at 6.8"); an FHA or VA "streamline"; a sum
- * taken out to fix the place up ("take about 80,000 out to fix up the other unit").
+ * taken out to fix the place up ("take about 80,000 out to fix up the other unit"), or the house
+ * tapped for it; a teaser (intro) rate that runs out.
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:his|her|their|my ex's|(?:my |our )?ex(?:-?(?:wife|husband|spouse))?'s) names?(?:'s| is| are)? still on (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:his|her|their|my ex's|(?:my |our )?ex(?:-?(?:wife|husband|spouse))?'s) names?(?:'s| is| are)? still on (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|(?:the|our|my) (?:teaser|intro(?:ductory)?|starter) rate (?:ends|is ending|runs out|expires|is up|goes away|resets)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|${TAP_THE_HOME}|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:\w+ )?(?:years?|months?) ago|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -2332,10 +2345,15 @@ function countOfUs(said: string): number | null {
  * "I'd like to book the sunset tour for 4 of us", "a sourdough class for my sister and me": a party
  * counted or listed without the field's words.
  */
+const PEOPLE_COUNTED =
+  /\b(?:about |around |roughly |maybe |like |some |close to |probably )?(\d{1,4}) (?:people|guests|adults|attendees|persons|folks)\b(?! (?:per|a|each)\b)/i;
 function partyCountSaid(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
+    // "a dinner for my parents, about seventy five people": the people counted, over a price said "per guest".
+    const counted = PEOPLE_COUNTED.exec(sentence.text)?.[1];
     const count =
       countOfUs(sentence.text) ??
+      (counted ? Number(counted) : null) ??
       (/\bfor (?:me|myself|my|our)\b/i.test(sentence.text) ? peopleNamedIn(sentence.text) : null);
     if (count !== null) return { value: count, sentences: [sentence] };
   }
@@ -3610,7 +3628,7 @@ const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|h
 const wantsTheWhole = (field: DatasetField) =>
   !/\bper\b|\beach\b|\b(?:hourly|nightly|daily|weekly|monthly)\b/i.test(fieldText(field));
 const RATE_THEN_WHOLE =
-  /\b\d[\d,.]*\s+(?:dollars\s+)?(?:(?:a|an|per|each)\s+)?[a-z]+(?:\s+[a-z]+)?\b[^.?!]{0,30}?,?\s+so\s+(?:that's\s+|it's\s+|about\s+|roughly\s+|around\s+|call it\s+){0,2}(\$?\d[\d,.]*(?:\s*(?:k|thousand|dollars))?)/i;
+  /\b\d[\d,.]*\s+(?:dollars\s+)?(?:(?:a|an|per|each)\s+)?[a-z]+(?:\s+[a-z]+)?\b[^.?!]{0,30}?,?\s+(?:so|which (?:puts|brings|gets) (?:you|it|that|us|the total) (?:at|to))\s+(?:that's\s+|it's\s+|about\s+|roughly\s+|around\s+|call it\s+){0,2}(\$?\d[\d,.]*(?:\s*(?:k|thousand|dollars))?)/i;
 function priceStatedByAgent(text: CallText, whole: boolean): Found | null {
   for (const sentence of text.sentences.filter(byAgent)) {
     const said = unitPricesAsMeant(sentence.text.replace(TRAILING_QUESTION, '.'));
