@@ -1075,9 +1075,17 @@ export function findPii(said: string, types: ReadonlySet<PiiType>, context = '')
   for (const match of text.matchAll(/(?<![\d.])(\d+)\.(\d+)(?![\d.]*\d)/g)) {
     const cue = nearestCue(text, match.index, context);
     if (cue === null || cue === 'birth') continue;
-    // Money and shares stay numbers: "$1,250.75", "6.25 percent", "12.50" (cents).
+    // Money and shares stay numbers: "$1,250.75", "6.25 percent", "12.50" (cents); but "41.86" after
+    // "the last four of your social" is "forty one, eighty six", the four asked for.
     const following = /^\s*([A-Za-z%]+)/.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase();
-    if (text[match.index - 1] === '$' || (following && AMOUNT_WORDS.has(following)) || match[2]!.length === 2) continue;
+    const lastFourInPairs =
+      cue === 'ssn' && match[1]!.length === 2 && LAST_FOUR_ASKED.test(windowBefore(text, match.index, context));
+    if (
+      text[match.index - 1] === '$' ||
+      (following && AMOUNT_WORDS.has(following)) ||
+      (match[2]!.length === 2 && !lastFourInPairs)
+    )
+      continue;
     const digits = match[1]! + match[2]!;
     const run: NumberRun = { first: 0, last: 0, digits, groups: [], written: true, pauses: [] };
     const type = typeForCue(cue, run);
@@ -1101,7 +1109,9 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
   return kept;
 }
 
-const LAST_FOUR_ASKED = /\blast (?:four|4)(?: digits)? of (?:your|the|his|her|their) (?:social|ssn|social security)\b/i;
+/** "The last four of your social?" (a recognizer's "last floor of your social" too). */
+const LAST_FOUR_ASKED =
+  /\blast (?:four|4|floor|for)(?: digits)? of (?:your|the|his|her|their) (?:social|ssn|social security)\b/i;
 const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
 const PHONE_SPLIT_BY_WORDS = /\b\d{3}[-\s.]\d{3}\b[.,]?\s+(?:[A-Za-z']+\s+){1,3}\d{4}\b(?![-\d])/g;

@@ -448,6 +448,13 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 26: the last four of a social heard as a decimal in pairs ("37.52"), also after "last floor"', () => {
+    expect(redact('Sure, 37.52.', 'Can you give me the last four of your social?')).toBe('Sure, [SSN].');
+    expect(redact('Yes, 37.52.', 'And the last floor of your social security?')).toBe('Yes, [SSN].');
+    // A balance in dollars and cents stays money, and so does a price after a social was given.
+    expect(redact('It is 37.52.', 'What is the balance on the account?')).toBe('It is 37.52.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
