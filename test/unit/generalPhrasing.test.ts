@@ -9378,3 +9378,36 @@ describe('found on the ninety-first held-out round (h717–h724), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninety-second held-out round (h725–h732), tested in other words', () => {
+  test('lending: service and no money down is the VA; a purchase in a past year and "when rates were high" are a refinance; a rate with one decimal; "Zillow has us at four ten"', () => {
+    expect(
+      lead([['customer', 'I was a Marine for six years and I am hoping for a loan with zero down.']]).mortgage_type,
+    ).toBe('VA');
+    expect(
+      lead([
+        ['customer', 'We purchased the place in 2022 when rates were higher, and we are paying 6.9.'],
+        ['agent', 'What do you owe?'],
+        ['customer', 'About two forty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 240_000 });
+    expect(lead([['customer', 'Zillow has the house at four ten.']]).property_value).toBe(410_000);
+  });
+
+  test('organization fields: "and a half" after an age or a count; a system size in kW', () => {
+    const camp = datasetOf('camp', [['camper_age_years', 'number', 'camper age in years']]);
+    expect(
+      extractDataset(
+        camp,
+        call([
+          ['agent', 'How old is your son?'],
+          ['customer', "He's six and a half."],
+        ]),
+      ).data,
+    ).toEqual({ camper_age_years: 6.5 });
+    const battery = datasetOf('battery', [['battery_size_kw', 'number', 'battery size kw']]);
+    expect(extractDataset(battery, call([['agent', 'For your usage a 10kW battery makes sense.']])).data).toEqual({
+      battery_size_kw: 10,
+    });
+  });
+});

@@ -228,7 +228,8 @@ export function amountsIn(said: string): SaidAmount[] {
     const pairs = asTime ? {} : shape;
     found.push({ value, explicit: false, ...pairs, at: start });
   }
-  // "Appraised last spring at five fifteen", written as a clock's "5:15": after a price's word it is pairs.
+  // "Appraised last spring at five fifteen", "Zillow has us at four thirty", written as a clock's time
+  // ("5:15"): after a price's (a value's) word it is pairs.
   for (const match of text.matchAll(/\b([1-9]):([0-5]\d)\b(?!\s*[ap]\.?m)/gi)) {
     const before = text.slice(0, match.index);
     if (!PRICE_IN_CLAUSE_BEFORE_AT.test(before) || DAY_BEFORE_AT.test(before)) continue;
@@ -240,13 +241,13 @@ export function amountsIn(said: string): SaidAmount[] {
 
 /** A price or value named just before "at": "it appraised at 3.10", "under contract at 2.95". */
 const PRICE_BEFORE_AT =
-  /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan)\b[^.?!]{0,20}\bat\s*$/i;
+  /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan|zillow|zestimate|redfin)\b[^.?!]{0,20}\bat\s*$/i;
 
 /** A day just before "at" ("Tuesday at"): what follows is a time. */
 const DAY_BEFORE_AT = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i;
 /** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
 export const PRICE_IN_CLAUSE_BEFORE_AT =
-  /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*)\b[^.?!,;]{0,20}\bat\s*$/i;
+  /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|zillow|zestimate|redfin)\b[^.?!,;]{0,20}\bat\s*$/i;
 
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
