@@ -678,6 +678,12 @@ const ONE_WORD_EMAIL = new RegExp(
 
 /** Asked or told as an e-mail address. */
 const EMAIL_CUE = /\b(?:e-?mail|inbox)\b/;
+/**
+ * "jon bakker at gmail" (the ".com" left unsaid), and a recognizer's "John Backer Agmail" ("at"
+ * glued to the provider): a name, then a personal mailbox's provider, after an e-mail was asked for.
+ */
+const PROVIDER_ONLY_EMAIL =
+  /\b(?!(?:a|an|the|my|our|your|his|her|it|is|that|this|account|me|use|using|with|on|in|one|mail|email)\b)[a-z0-9]+(?:(?:\s+(?:dot|underscore)\s+|[._]|\s)(?!(?:account|address|email)\b)[a-z0-9]+)?\s+(?:(?:at|@)\s+(?:gmail|yahoo|hotmail|outlook|icloud|aol|proton\s?mail)|a[dt]?gmail)\b(?!\s*(?:dot\s|\.)\s*[a-z])/gi;
 /** Mail providers that serve people, not web sites: a word glued to one before ".com" is a mailbox. */
 const PERSONAL_MAILBOX_GLUED =
   /[a-z0-9]{2,}(?:at|ad|@)(?:gmail|googlemail|outlook|yahoo|hotmail|icloud|aol|protonmail|comcast)\.(?:com|net)$/i;
@@ -960,6 +966,10 @@ export function findPii(said: string, types: ReadonlySet<PiiType>, context = '')
       ...text.matchAll(ONE_WORD_EMAIL),
     ]) {
       spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
+    }
+    for (const match of text.matchAll(PROVIDER_ONLY_EMAIL)) {
+      if (EMAIL_CUE.test(windowBefore(text, match.index, context)))
+        spans.push({ type: 'email', start: match.index, end: match.index + match[0].length });
     }
     for (const match of text.matchAll(SWALLOWED_AT_EMAIL)) {
       // A personal mailbox's provider glued to a name is an e-mail with no cue ("sandashporteradoutlook.com").

@@ -455,6 +455,14 @@ describe('PII in spoken and written text', () => {
     expect(redact('It is 37.52.', 'What is the balance on the account?')).toBe('It is 37.52.');
   });
 
+  test('found on round 27: an e-mail said with its provider alone ("at yahoo"), or a recognizer\'s "Agmail", after an e-mail was asked', () => {
+    expect(redact('Sure, maria lund at yahoo.', 'What email should we use?')).toBe('Sure, [EMAIL].');
+    expect(redact('It is Maria Lund Agmail.', 'And the email on the order?')).toBe('It is [EMAIL].');
+    // Not without an e-mail asked, nor "an account at gmail".
+    expect(redact('We met at yahoo years ago.', 'How do you know each other?')).toBe('We met at yahoo years ago.');
+    expect(redact('I have an account at gmail.', 'What is your email?')).toBe('I have an account at gmail.');
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
