@@ -1166,7 +1166,8 @@ const PURCHASE_CUES = new RegExp(
 /**
  * Refinancing words, also a co-owner bought out and taken off the loan, or one added to it ("I want
  * to add my husband to the mortgage"), or one still on it after a divorce ("the house is mine now,
- * but his name is still on the mortgage") ("get my ex off the loan and buy out her half"; "we need to buy out there" is a purchase where one moves), an adjustable rate
+ * but his name is still on the mortgage") ("get my ex off the loan and buy out her half"; "we need
+ * to buy out there" is a purchase where one moves), an adjustable rate
  * that resets (a recognizer's "rate reset's in August … lock some thing fixed"), a rate the
  * customer has now ("My rate is seven and a quarter and I'd love to get it down") and what is left
  * on a loan, also with its rate ("we've got 305,000 left at 6.8"); an FHA or VA "streamline"; a sum
@@ -1233,11 +1234,7 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
     // "An interest rate reduction refinance" (IRRRL) is the VA's own streamline refinance.
     /\bVA (?:loans?|mortgages?|benefits?|cash|refinanc\w*|purchase|eligib\w*|home loan|streamline)\b|\bcertificate of eligibility\b|\binterest rate reduction,? (?:refinanc\w*|loan)|\bIRRRL\b/i,
   ],
-  // "I heard there's a zero down loan for rural areas": the USDA's, by what it is.
-  [
-    'USDA',
-    /\bUSDA\b|\brural (?:development|housing)\b|\b(?:zero|0|no|nothing|no money)[- ]down\b[^.?!]{0,40}\brural\b|\brural\b[^.?!]{0,40}\b(?:zero|0|no|nothing|no money)[- ]down\b/i,
-  ],
+  ['USDA', /\bUSDA\b|\brural (?:development|housing)\b/i],
   ['Conventional', /\b(conventional|jumbo)\b/i],
 ];
 const MILITARY_SERVICE =
@@ -1246,9 +1243,13 @@ const MILITARY_SERVICE =
  * "I want to use my VA eligibility", heard as "my VAL eligibility" or "my vialligibility": an
  * eligibility used, in a call about military service, is the VA's.
  */
-/** "I did eight years in the Army and I want a loan with no down payment": in a call about service, the VA's loan. */
+/**
+ * A loan with nothing down is a program's by what it is: "a zero down loan for rural areas" the
+ * USDA's, and "I did eight years in the Army and I want a loan with no down payment" the VA's.
+ */
 const NOTHING_DOWN =
-  /\b(?:no|zero|0|nothing) (?:money )?down\b|\b(?:no|zero|without a|without any) down ?payment\b|\b100 ?(?:%|percent) financing\b/i;
+  /\b(?:no|zero|0|nothing)(?: money)?[- ]down\b|\b(?:no|zero|without a|without any) down ?payment\b|\b100 ?(?:%|percent) financing\b/i;
+const RURAL = /\brural\b/i;
 const ELIGIBILITY_USED = /\b(?:use|using) (?:my|our|his|her|their|your) (?:[\w'-]+ )?\w*ligibility\b/i;
 /** Where a borrower is going: "by going conventional", "switch to a VA loan", "refinance into an FHA". */
 const TOWARD =
@@ -1267,12 +1268,15 @@ function extractMortgageType(text: CallText): Found | null {
       mentions.push({ type, sentence, leaving: LEAVING.test(before), toward: TOWARD.test(before) });
     }
   }
+  for (const sentence of text.sentences)
+    if (NOTHING_DOWN.test(sentence.text) && RURAL.test(sentence.text))
+      mentions.push({ type: 'USDA', sentence, leaving: false });
   if (text.sentences.some((sentence) => MILITARY_SERVICE.test(sentence.text)))
     for (const sentence of text.sentences)
       if (
         BENEFIT_TO_BUY.test(sentence.text) ||
         ELIGIBILITY_USED.test(sentence.text) ||
-        (NOTHING_DOWN.test(sentence.text) && !/\brural\b/i.test(sentence.text))
+        (NOTHING_DOWN.test(sentence.text) && !RURAL.test(sentence.text))
       )
         mentions.push({ type: 'VA', sentence, leaving: false });
   const wanted = mentions.filter((mention) => !mention.leaving);
