@@ -9411,3 +9411,36 @@ describe('found on the ninety-second held-out round (h725–h732), tested in oth
     });
   });
 });
+
+describe('found on the ninety-third held-out round (h733–h740), tested in other words', () => {
+  test("lending: tired of paying someone else's mortgage is a purchase; a relative's house bought for a price; years knocked off the loan are a refinance", () => {
+    expect(
+      lead([['customer', "I'm sick of paying somebody else's mortgage, I want a place of my own."]]).loan_purpose,
+    ).toBe('Purchase');
+    expect(lead([['customer', "We're buying my aunt's cottage from the family for three twenty."]])).toMatchObject({
+      loan_purpose: 'Purchase',
+      purchase_price: 320_000,
+    });
+    expect(
+      lead([
+        ['customer', 'We want to shave five years off our mortgage.'],
+        ['agent', 'What do you owe?'],
+        ['customer', 'About two oh five.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 205_000 });
+  });
+
+  test('organization fields: "linear feet" is feet, over a price "a foot" the recognizer ran into "12 foot"', () => {
+    const trim = datasetOf('trim', [['trim_feet', 'number', 'trim feet']]);
+    expect(
+      extractDataset(trim, call([['agent', 'You need about 96 linear feet of trim, and it is 7 foot, so 672.']])).data,
+    ).toEqual({ trim_feet: 96 });
+  });
+
+  test.each([
+    ['We have our free boys in soccer.', 'We have our 3 boys in soccer.'],
+    ['The samples are free for kids.', 'The samples are free for kids.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});
