@@ -155,6 +155,8 @@ const TERM_CHANGED = String.raw`(?:get|getting|go|going|move|moving|switch|switc
 const LOAN_TERM = String.raw`${RATE_ON_A_TERM}|${LOAN_TERM_YEARS}[- ]year (?:fixed|mortgage|loan|term|note|amortization)\b|${TERM_CHANGED}`;
 /** "How much were you hoping to take out?": a sum asked to be taken out of a home owned. */
 const HOW_MUCH_TAKEN_OUT = String.raw`how much (?:cash |money |equity )?(?:are|were|would|do|did|will) you (?:\w+ )?(?:want|wanting|need|needing|like|hope|hoping|looking|planning|trying) to (?:take|pull|get|cash) out`;
+/** "We're at six and seven eighths" (a recognizer's "seven eights"): rates are quoted in eighths, inches are not meant. */
+const RATE_IN_EIGHTHS = String.raw`(?:[2-9]|1[0-2]) and (?:(?:an?|one|three|five|seven|[1357]) (?:eighths?|eights)|[1357]/8)\b(?!\s*(?:of an? )?inch)`;
 /**
  * Cues of a call about borrowing against a home, weighed: the words lenders and borrowers use
  * (with their forms: loans, borrowing, refinancing, pre-approved…) count by how surely they mean a
@@ -168,8 +170,6 @@ const HOW_MUCH_TAKEN_OUT = String.raw`how much (?:cash |money |equity )?(?:are|w
  * Cash taken out of a home named before it is borrowed against it ("I own a duplex I rent out and
  * I'd like to take some cash out of it").
  */
-/** "We're at six and seven eighths" (a recognizer's "seven eights"): rates are quoted in eighths, inches are not meant. */
-const RATE_IN_EIGHTHS = String.raw`(?:[2-9]|1[0-2]) and (?:(?:an?|one|three|five|seven|[1357]) (?:eighths?|eights)|[1357]/8)\b(?!\s*(?:of an? )?inch)`;
 const LENDING_CUES: [weight: number, cue: RegExp][] = [
   [
     3,
@@ -1240,16 +1240,16 @@ const MORTGAGE_TYPE_CUES: [string, RegExp][] = [
 const MILITARY_SERVICE =
   /\b(?:navy|army|marines?|marine corps|air force|coast guard|national guard|military|veterans?|active duty|(?:thank you|thanks) for your service|dd ?214|service ?members?|deploy\w*)\b/i;
 /**
- * "I want to use my VA eligibility", heard as "my VAL eligibility" or "my vialligibility": an
- * eligibility used, in a call about military service, is the VA's.
- */
-/**
  * A loan with nothing down is a program's by what it is: "a zero down loan for rural areas" the
  * USDA's, and "I did eight years in the Army and I want a loan with no down payment" the VA's.
  */
 const NOTHING_DOWN =
   /\b(?:no|zero|0|nothing)(?: money)?[- ]down\b|\b(?:no|zero|without a|without any) down ?payment\b|\b100 ?(?:%|percent) financing\b/i;
 const RURAL = /\brural\b/i;
+/**
+ * "I want to use my VA eligibility", heard as "my VAL eligibility" or "my vialligibility": an
+ * eligibility used, in a call about military service, is the VA's.
+ */
 const ELIGIBILITY_USED = /\b(?:use|using) (?:my|our|his|her|their|your) (?:[\w'-]+ )?\w*ligibility\b/i;
 /** Where a borrower is going: "by going conventional", "switch to a VA loan", "refinance into an FHA". */
 const TOWARD =
@@ -1400,8 +1400,11 @@ function extractMortgageLead(text: CallText): Record<string, Found | null> {
   // what the buyer puts down (a bare figure in thousands, as a home's price is said).
   if (!found.loan_amount && money.purchase_price) {
     const price = money.purchase_price.value as number;
-    const putDown = text.sentences.filter(byCustomer).find((sentence) => PUT_DOWN.test(sentence.text));
-    const said = putDown ? PUT_DOWN.exec(putDown.text)! : null;
+    const { sentence: putDown, said } =
+      text.sentences
+        .filter(byCustomer)
+        .map((sentence) => ({ sentence, said: PUT_DOWN.exec(sentence.text) }))
+        .find(({ said }) => said !== null) ?? {};
     const [amount] = said?.[2] ? amountsIn(said[2]) : [];
     const down = said?.[1]
       ? (price * Number(said[1])) / 100
@@ -2352,12 +2355,13 @@ function countOfUs(said: string): number | null {
     );
   return andMe ? Number(andMe[1] ?? andMe[2]) + 1 : null;
 }
+/** "A dinner for my parents, about seventy five people": people counted in so many words. */
+const PEOPLE_COUNTED =
+  /\b(?:about |around |roughly |maybe |like |some |close to |probably )?(\d{1,4}) (?:people|guests|adults|attendees|persons|folks)\b(?! (?:per|a|each)\b)/i;
 /**
  * "I'd like to book the sunset tour for 4 of us", "a sourdough class for my sister and me": a party
  * counted or listed without the field's words.
  */
-const PEOPLE_COUNTED =
-  /\b(?:about |around |roughly |maybe |like |some |close to |probably )?(\d{1,4}) (?:people|guests|adults|attendees|persons|folks)\b(?! (?:per|a|each)\b)/i;
 function partyCountSaid(text: CallText): Found | null {
   for (const sentence of text.sentences.filter(byCustomer)) {
     // "a dinner for my parents, about seventy five people": the people counted, over a price said "per guest".

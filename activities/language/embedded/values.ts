@@ -239,15 +239,18 @@ export function amountsIn(said: string): SaidAmount[] {
   return found.sort((a, b) => a.at - b.at).map(({ at: _at, ...amount }) => amount);
 }
 
+/** Words that name a home's price or value, before the figure ("appraised at", "Zillow has us at"). */
+const HOME_PRICE_WORDS = String.raw`apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|zillow|zestimate|redfin`;
 /** A price or value named just before "at": "it appraised at 3.10", "under contract at 2.95". */
-const PRICE_BEFORE_AT =
-  /\b(?:apprais\w*|worth|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|offer\w*|owe|balance|borrow\w*|loan|zillow|zestimate|redfin)\b[^.?!]{0,20}\bat\s*$/i;
+const PRICE_BEFORE_AT = new RegExp(
+  String.raw`\b(?:${HOME_PRICE_WORDS}|worth|offer\w*|owe|balance|borrow\w*|loan)\b[^.?!]{0,20}\bat\s*$`,
+  'i',
+);
 
 /** A day just before "at" ("Tuesday at"): what follows is a time. */
 const DAY_BEFORE_AT = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\s+at\s*$/i;
 /** A home's price word in the same clause before "at" ("appraised last spring at"; not "worth it, can we talk at"). */
-export const PRICE_IN_CLAUSE_BEFORE_AT =
-  /\b(?:apprais\w*|valu\w*|list(?:ed|ing)|contract|asking|pric\w*|sold|sell\w*|zillow|zestimate|redfin)\b[^.?!,;]{0,20}\bat\s*$/i;
+export const PRICE_IN_CLAUSE_BEFORE_AT = new RegExp(String.raw`\b(?:${HOME_PRICE_WORDS})\b[^.?!,;]{0,20}\bat\s*$`, 'i');
 
 /** An amount as said, see `amountsIn`. */
 export interface SaidAmount {
