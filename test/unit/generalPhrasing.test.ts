@@ -9444,3 +9444,98 @@ describe('found on the ninety-third held-out round (h733–h740), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninety-fourth held-out round (h741–h748), tested in other words', () => {
+  test('lending: a bit of the equity tapped to wipe out the cards is a cash-out refinance; what homes nearby sell for is a buyer\'s price and an owner\'s value; "the county has it at" is a value', () => {
+    expect(lead([['customer', "We'd like to tap a bit of our equity and wipe out the credit cards."]])).toMatchObject({
+      loan_purpose: 'Refinance',
+      cash_out: true,
+    });
+    const buyer = lead([
+      ['customer', "It's our first time buying."],
+      ['agent', "What's your price range?"],
+      ['customer', 'Homes in that area sell for about three forty.'],
+    ]);
+    expect(buyer).toMatchObject({ purchase_price: 340_000 });
+    expect(buyer.property_value).toBeUndefined();
+    const owner = lead([
+      ['customer', 'We want to refinance, we owe two twenty. Houses around here sell for about five fifty.'],
+    ]);
+    expect(owner).toMatchObject({ loan_purpose: 'Refinance', property_value: 550_000 });
+    expect(owner.purchase_price).toBeUndefined();
+    expect(
+      lead([['customer', 'We want to refinance. We owe one ninety and the county has it at about three ninety.']]),
+    ).toMatchObject({ property_value: 390_000 });
+  });
+
+  test('employer: a workplace said by its kind, then named; a hauling business named in lower case', () => {
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', 'I work at the hospital these days, Brackenridge Medical Center, about eight thousand a month.'],
+      ]).employer_name,
+    ).toBe('Brackenridge Medical Center');
+    expect(
+      lead([['customer', 'I run a trucking outfit, Delacroix hauling, and clear about ninety a year.']]).employer_name,
+    ).toBe('Delacroix Hauling');
+  });
+
+  test("classification: how one earns an income, a credit score said with its figure and a paycheck every two weeks are a lender's", () => {
+    const decision = classifyLending(
+      call([
+        ['agent', 'Thanks for calling, how can I help?'],
+        ['customer', "I'm thinking about a house. My credit's about seven ten."],
+        ['agent', 'How do you make your income?'],
+        ['customer', "I've got about twenty three hundred every two weeks."],
+      ]),
+    );
+    expect(decision.lending).toBe(true);
+    expect(classifyLending(call([['customer', 'My cat is about seven years old.']])).lending).toBe(false);
+  });
+
+  test('organization fields: who decides said by role; a price the recognizer ran into a question', () => {
+    const deal = datasetOf('deal', [
+      ['decision_maker', 'string', 'Who makes the buying decision'],
+      ['repair_price', 'money', 'repair price'],
+    ]);
+    expect(
+      extractDataset(
+        deal,
+        call([
+          ['agent', 'Who approves purchases like this?'],
+          ['customer', 'Our director of operations has the final say.'],
+          ['agent', 'Belts and hoses run 280 would you like to book it?'],
+        ]),
+      ).data,
+    ).toEqual({ decision_maker: 'director of operations', repair_price: 280 });
+  });
+
+  test('scorecard: a greeting fused with a two-word name; a wh-question about what the customer wants with its mark lost; a day and an hour with its colon lost, then "ok"', () => {
+    expect(
+      scored([
+        ['agent', 'Hayden Mars, Corin Pell with Stonebrook Roofing, got a minute?'],
+        ['customer', 'Sure.'],
+        ['agent', 'Great, what kind of roof are you hoping to put on.'],
+      ]).greeting_and_identification,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Okay, what are rents like where you plan to live.'],
+        ['customer', 'About eighteen hundred.'],
+      ]).needs_discovery,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Could you drop it off Thursday at 915?'],
+        ['customer', 'Thursday at 915, ok.'],
+      ]).next_steps_agreed,
+    ).toBe(true);
+  });
+
+  test.each([
+    ['We drive a 2011 Nissan Ultima.', 'We drive a 2011 Nissan Altima.'],
+    ['The Ultimate Frisbee league meets Sunday.', 'The Ultimate Frisbee league meets Sunday.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -217,10 +217,16 @@ const LENDING_CUES: [weight: number, cue: RegExp][] = [
   // "paid off" and a sum to "pull out" are an owner's borrowing against it.
   [
     2,
-    /\b(?:(?<=^(?:and|what about|how about) )(?:your|the) (?:work|job|employment|employer)(?=\s*[?.]?$)|(?:it's|it is|(?:the |our |my )?(?:house|home|place|rental|condo|property|duplex|townhouse|cabin|farm|land|lot) is) (?:all |fully |completely )?paid off|(?:we|i)(?:'ve| have)? (?:already )?paid (?:it|the (?:house|home|mortgage|loan)) off|(?:take|taking|pull|pulling|cash|cashing) out (?:about |around |roughly |maybe |like |up to )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?(?! (?:feet|foot|yards?|trees?|shrubs?|bushes|stumps?|plants?|teeth|tooth|pieces?|boxes|bags?|panels?|windows?)\b)|(?:second|vacation|weekend|holiday) (?:home|house|place|property|getaway)|(?:we|i)(?:'d| would|'ll| will)(?: both| all)? (?:be )?liv(?:e|ing) (?:there|in it)|who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) living|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
+    /\b(?:(?<=^(?:and|what about|how about) )(?:your|the) (?:work|job|employment|employer)(?=\s*[?.]?$)|(?:it's|it is|(?:the |our |my )?(?:house|home|place|rental|condo|property|duplex|townhouse|cabin|farm|land|lot) is) (?:all |fully |completely )?paid off|(?:we|i)(?:'ve| have)? (?:already )?paid (?:it|the (?:house|home|mortgage|loan)) off|(?:take|taking|pull|pulling|cash|cashing) out (?:about |around |roughly |maybe |like |up to )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?(?! (?:feet|foot|yards?|trees?|shrubs?|bushes|stumps?|plants?|teeth|tooth|pieces?|boxes|bags?|panels?|windows?)\b)|(?:second|vacation|weekend|holiday) (?:home|house|place|property|getaway)|(?:we|i)(?:'d| would|'ll| will)(?: both| all)? (?:be )?liv(?:e|ing) (?:there|in it)|who do you work for|where do you work|who(?:'s| is) your employer|what do you do for (?:work|a living)|how do you (?:earn|make) (?:your|a) (?:living|income)|how (?:does|is) your pay (?:work|structured|set up|figured)|how (?:are|do) you (?:get )?paid|(?:my|our|his|her|base|take-home|take home|gross) pay\b[^.?!]{0,60}\b(?:a year|a month|per year|per month|annually|every (?:two|2|other) weeks?|biweekly)|(?:a |my |our |the )?(?:bankruptcy|bankruptcies|foreclosure|short sale)|(?:make|made|making|put in|putting in|write|wrote|writing|submit|submitted|submitting) (?:an |the |our |my )?offer|(?:want|going|ready|planning) to offer|offer (?:on|for) (?:a|the|that|this) (?:house|home|place|condo|townhouse)|investment propert(?:y|ies)|(?:house|home|property|place|condo)(?:'s| has| have)? (?:gone|went) up(?! for sale)|(?:home|house|property) values? (?:have |has )?(?:gone|went) up)\b/gi,
   ],
   // "How much were you hoping to take out?": an owner's borrowing against the home.
   [2, new RegExp(String.raw`\b${HOW_MUCH_TAKEN_OUT}\b`, 'gi')],
+  // "My credit is around 640", "I get 1950 every two weeks": a credit score and a paycheck said with
+  // its figure are what a lender weighs.
+  [
+    2,
+    /\b(?:my|our|his|her) (?:credit|fico)(?: score)?(?:'s| is| was| sits| runs)? (?:(?:about|around|roughly|like|maybe|only|just|in the|somewhere around) )?[3-8]\d{2}s?\b|\b(?:i|we)(?:'ve| have)? (?:get|got|receive|clear|take home|bring home) (?:paid )?(?:(?:about|around|roughly) )?\$?\d[\d,.]*(?: dollars)? (?:every (?:two|2|other) weeks?|biweekly|a paycheck|per paycheck|each paycheck)\b/gi,
+  ],
   // "We signed the purchase agreement on the house today": a buyer under contract calling the lender.
   [3, /\b(?:signed|sign|signing) (?:the|a|our) (?:purchase|sales?) (?:agreement|contract)\b/gi],
   // "Your appraisal came in at five fifty": an appraisal's result is news a lender calls with.
@@ -361,6 +367,8 @@ const FROM_AN_EMPLOYER = String.raw` from (?!(?:the|a|an|our|my|their|his|her|th
 
 /** "We want to tap the house for about sixty thousand": borrowing against the home, a refinance taking cash out. */
 const TAP_THE_HOME = String.raw`tap(?:ping)?(?: into)? (?:the|our|my) (?:house|home|place|property|condo)`;
+/** "Use our equity", "tap some of our equity": borrowing against what a home is worth. */
+const TAP_THE_EQUITY = String.raw`(?:use|using|tap|tapping)(?: into)? (?:(?:some|part|a bit|a little|a portion) of )?(?:my|our|your|the|some) equity`;
 
 /** What a clause around an amount says the amount is; the first matching role wins. */
 const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
@@ -419,10 +427,11 @@ const MONEY_ROLES: [MoneyRole | OtherRole, RegExp][] = [
     ),
   ],
   // "What do you think the house would appraise for?" (a recognizer's "would have raised for"); "What
-  // would the house go for?" — "Zillow says about 385" ("worth redoing" is no worth).
+  // would the house go for?" — "Zillow says about 385" ("worth redoing" is no worth); "the county has
+  // it at about 460" (a site or an assessor's figure, not a seller's).
   [
     'property_value',
-    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|paid cash for|(?:sell|list) (?:it )?for|(?:would|could|might|will) (?:sell|list|go) (?:for|around|at)|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch)|(?:houses|homes|places|condos|townhouses|units) (?:on|in|around|near) (?:our|my|the) (?:street|block|neighbou?rhood|area|subdivision|road|building|complex|development) (?:are|have been|were) (?:going|selling) (?:for|at))\b/i,
+    /\b(worth(?! (?:it|the (?:trouble|effort|hassle|wait|time|money)|\w+ing)\b)|valued?|apprais\w*|assess(?:ed|es|ment|or)|market value|(?<!\b(?:they|sellers?|owners?|builder|listing) )(?:has|had|puts?) it (?:at|around)(?= (?:about |around |roughly )?\$?\d)|paid cash for|(?:sell|list) (?:it )?for|(?:would|could|might|will) (?:sell|list|go) (?:for|around|at)|go for today|fetch|zillow|zestimate|redfin|(?:would|could|might|will) (?:(?:the|your|our|my) (?:house|home|place|property|condo|townhouse)|it) (?:go|sell) for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:\w+ ){1,2}for|(?:the|your|our|my) (?:house|home|place|property) (?:would|could|might|will) (?:bring|fetch)|(?:would|could|might|will) (?:the|your|our|my) (?:house|home|place|property) (?:bring|fetch)|(?:houses|homes|places|condos|townhouses|units) (?:on|in|around|near) (?:our|my|the) (?:street|block|neighbou?rhood|area|subdivision|road|building|complex|development) (?:are|have been|were) (?:going|selling) (?:for|at))\b/i,
   ],
   // "The contractor quoted 62,000, so a line of about 65": what the work costs, not the loan.
   // "It needs about forty thousand in work": what the repairs cost, not the home.
@@ -533,6 +542,13 @@ function rolesAskedIn(question: string, incomeContext: boolean): (MoneyRole | Ot
 const ASKING_PART =
   /\b(?:what|what's|how|which|when|where|who|do you|did you|are you|is it|is that|can you|could you|would you|have you)\b|\?\s*$/i;
 
+/** What homes nearby sell for: "houses around here go for about 250". */
+const NEARBY_HOMES_PRICE =
+  /\b(?:houses|homes|places|condos|townhouses|townhomes) (?:around here|out here|over there|(?:in|around) (?:this|that|the|our|my) (?:area|town|neighbou?rhood|part of town)|where (?:we|i|you) (?:want|plan|hope|'d like|would like) to (?:buy|live|move))(?: (?:usually|tend to|typically|mostly|all))? (?:go|sell|run|are going|are selling|list) (?:for|at|around)\b/i;
+/** A buyer's words, in the question or the answer around such a price. */
+const BUYING_TALK =
+  /\b(?:buy|buying|shopping|purchase|price range|budget|afford|first (?:house|home|place)|looking (?:for|at) (?:a )?(?:house|home|place|condo)s?)\b/i;
+
 /**
  * The role of an amount: its clause's own words first; then the question it answers, whose roles
  * are taken in order by the answer's amounts ("What's it worth and what do you owe?" — "About
@@ -561,6 +577,10 @@ function classifyMoney(
       return /\b(a|per|each) year\b|\bannual|\bsalary\b/i.test(turn) ? 'annual_income' : 'monthly_income';
     if (NET_PAY.test(clause)) return 'net_income';
   }
+  // "What are homes going for where you want to buy?" — "Houses around here go for about 250": what
+  // homes nearby sell for is the price a buyer will pay, and an owner's home's value.
+  if (NEARBY_HOMES_PRICE.test(clause))
+    return BUYING_TALK.test(`${question} ${turn}`) ? 'purchase_price' : 'property_value';
   const asked = rolesAskedIn(question, incomeContext);
   const worded = roleOfWords(clause, incomeContext);
   // "How much would you need?" — "The builder quoted ninety five thousand": the cost given as the
@@ -926,7 +946,7 @@ const AGENT_RESTATES_OCCUPANCY =
  * Valley schools", "Gulf Coast shipbuilding"): kept as part of the name, capitalized.
  */
 const ORG_KIND_WORDS =
-  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|dental|dentistry|orthodontics|chiropractic|veterinary|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
+  'schools?|hospitals?|university|college|academy|shipbuilding|shipyards?|construction|manufacturing|logistics|trucking|freight|hauling|marine|dental|dentistry|orthodontics|chiropractic|veterinary|medical|health|healthcare|clinic|pharmacy|bank|church|district|county|group|company|corporation|systems|services|solutions|industries|airlines?|motors|foods|insurance|realty|partners|labs?|center|centre|institute|foundation|associates|electric|energy|steel|plumbing|roofing|landscaping|transport|transit|credit union|bakery|bakeries|cafe|café|diner|restaurant|bistro|grill|pizzeria|deli|brewery|winery|salon|spa|studio|boutique|florist|market|grocery|hardware|garage|kitchen|hotel|inn|motel|gym|fitness';
 /** An organization's name: capitalized words, with "and", "&", "of", "the" inside. */
 // A name may open with digits ("3M", "7-Eleven"), never a clock time ("8AM"); "Light Base pay is"
 // (a recognizer's capital after a missing full stop) ends before the pay.
@@ -965,6 +985,10 @@ const EMPLOYER_PATTERNS = [
     `\\bI (?:own|run|have) (?:(?:my own|a|an|the|our) [a-z]+(?: (?!(?:in|at|on|near|by|off|outside|over|up|down|out)\\b)[a-z]+)?,?\\s*(?:called |named )?)?(${ORG})`,
   ),
   new RegExp(`\\b[Mm]y (?:employer|company) is (${ORG})`),
+  // "I work at the shipyard now, Lolohea Marine": a workplace said by its kind, then named.
+  new RegExp(
+    `\\bI (?:work|'m working|am working) (?:at|for|in) (?:the|a|an) [a-z]+(?: [a-z]+)?(?: now| these days)?,\\s+(?:the\\s+)?(${ORG})`,
+  ),
   // A business one runs under its name: "I own two trucks under Harbor Hauling", "I do business as X".
   new RegExp(
     `\\bI (?:own|run|operate|have|drive)\\b[^.?!]{0,40}? under (?:the (?:name|company|business) )?(${ORG})|\\b(?:I|[Ww]e)(?:'m| am|'re| are)? (?:doing business|do business|operating|operate|trading|trade) (?:as|under) (?:the (?:name|company|business) )?(${ORG})`,
@@ -1058,7 +1082,8 @@ function extractEmployer(text: CallText): Found | null {
   const greeting = (sentence: Sentence) =>
     sentence.turnIndex === text.sentences[0]?.turnIndex && sentence.speaker === 'unknown';
   for (const sentence of text.sentences.filter(byCustomer)) {
-    for (const clause of sentence.text.split(/;|\bbut\b|\bnow\b/)) {
+    // "…, now I'm at Kroger" starts the current job; "I work at the shipyard now, Lolohea Marine" names it.
+    for (const clause of sentence.text.split(/;|\bbut\b|\bnow\b(?!,)/)) {
       if (FORMER.test(clause)) continue;
       for (const pattern of EMPLOYER_PATTERNS) {
         const match = pattern.exec(clause.trim());
@@ -1144,7 +1169,7 @@ function extractAddress(text: CallText): Found | null {
  */
 const PAY_A_SHARE = String.raw`pay(?:ing)? (?:him|her|them|my (?:brother|sister|siblings?|ex|ex-wife|ex-husband)) (?:his|her|their|the) (?:half|share|part|portion|cut)`;
 const CASH_OUT = new RegExp(
-  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(cash|equity|money) (?:back )?out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|(use|using|tap|tapping)( into)? (my|our|your|the|some) equity|${TAP_THE_HOME} for|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|pay (?:off )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(cash[- ]?out|(take|taking|pull|pulling|get|getting) (some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(cash|equity|money) (?:back )?out|(take|taking|pull|pulling|get|getting|tap|tapping|access|accessing) (?:some |a little |part |all |a bit )?(?:of )?(?:the |our |my )?(cash|equity|money) (from|in|out of) (it|the|my|our|that|this)\b|take out (some )?(cash|equity)|(want|need) the cash|in cash|(cash|equity|money)\b[^.?!]{0,30}\b(take|taking|pull|pulling|get|getting) out|(take|taking|pull|pulling) out (about |around |roughly |maybe |some )?\$?\d+|(with|get|getting|take|taking|pull|pulling) (the |about |around |roughly |maybe )?\$?\d[\d,]* (thousand |grand )?out|${TAP_THE_EQUITY}|${TAP_THE_HOME} for|get (?:some of |part of |all of )?(?:that|the|our|my) money back|delayed financing|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:pay|clear|wipe) (?:off |out )?(?:the |my |our |all (?:the |my |our )?)?(?:credit )?cards|pay (?:off|down) (?:my|our|the|some|a|all (?:of )?(?:my|our|the)) (?:[a-z]+ )?(?:credit card|card|debt|bill|car|truck|boat|camper|rv|motorcycle|student|auto loan|personal loan|tuition)\w*|how much (?:cash|money) (?:would|do|did|will|are|were) you (?:want|need|like|hope|be looking|looking|hoping)(?![^.?!]{0,20}\b(?:at closing|to close|for (?:the )?(?:closing|fees|down payment)|down|to bring)\b)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'i',
 );
 /**
@@ -1175,7 +1200,7 @@ const PURCHASE_CUES = new RegExp(
  * tapped for it; a teaser (intro) rate that runs out.
  */
 const REFINANCE_CUES = new RegExp(
-  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:his|her|their|my ex's|(?:my |our )?ex(?:-?(?:wife|husband|spouse))?'s) names?(?:'s| is| are)? still on (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|(?:the|our|my) (?:teaser|intro(?:ductory)?|starter) rate (?:ends|is ending|runs out|expires|is up|goes away|resets)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|(?:use|using|tap|tapping)(?: into)? (?:my|our|your|the|some) equity|${TAP_THE_HOME}|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:(?:\w+ )?(?:years?|months?) ago|(?:back )?in (?:19|20)\d\d\b)|when rates were (?:high|higher|up)|(?:knock|take|shave|cut) (?:\d{1,2}|five|ten|fifteen) years off (?:the|our|my) (?:loan|mortgage)|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
+  String.raw`\b(refinan\w*|refi|balloon (?:payment|note|loan|mortgage)s?|buy(?:ing)? (?:(?:him|her|them) )?out(?! (?:there|here)\b)|buyout|(?:get|getting|take|taking|remove|removing) (?:my |our |his |her )?(?:ex(?:-?(?:wife|husband|spouse))?|wife|husband|spouse|partner|brother|sister|co-?borrower|name|him|her) (?:off|from) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:add|adding|put|putting) (?:my |our |his |her )?(?:new )?(?:wife|husband|spouse|partner|fianc[eé]e?|brother|sister|son|daughter|mom|mother|dad|father|co-?borrower|name|him|her) (?:on|onto|to) (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:his|her|their|my ex's|(?:my |our )?ex(?:-?(?:wife|husband|spouse))?'s) names?(?:'s| is| are)? still on (?:the |my |our )?(?:loan|mortgage|title|deed)|(?:get rid of|drop|dropping|remove|removing|cancel|eliminate|get out of) (?:the |my |our |that )?(?:mortgage insurance|pmi|mip)|(?:our|my|the) interest[- ]only (?:period|term|loan|mortgage|years?) (?:ends|is ending|runs out|expires|is up)|(?:the|our|my) (?:teaser|intro(?:ductory)?|starter) rate (?:ends|is ending|runs out|expires|is up|goes away|resets)|cash[- ]?out|rate and term|stream ?line|lower (?:my|our|the) (?:rate|payment)|(?:my|our|your) (?:current|existing) (?:loan|mortgage)|${TAP_THE_EQUITY}|${TAP_THE_HOME}|roll (?:it|them|that|those|the \w+) into (?:the|my|our) (?:house|home|mortgage|loan)|consolidat\w*|(?:take|taking|pull|pulling|get|getting) (?:some |a little |(?:some |part |all )?(?:of )?(?:our|my|the) )?(?:cash|equity|money) (?:back )?out|(?:take|taking|pull|pulling) out (?:about |around |roughly |maybe |some )?\$?\d[\d,.]*(?: ?(?:k|grand|thousand))?|(?:take|taking|pull|pulling) (?:about |around |roughly |maybe )?\$?\d[\d,]*(?: ?(?:k|grand|thousand))? out to (?:fix|fixing|renovate|remodel|redo|update|finish|repair|build|add|pay|put|do)\b|(?:take|taking|pull|pulling|get|getting) (?:about |around |roughly |maybe )?\$?\d[\d,]* (?:thousand |grand )?out of (?:the|my|our|this|that|a) (?:[a-z]+ )?(?:house|home|property|duplex|triplex|fourplex|rental|condo|townhouse|building|place)|pull (?:some )?(?:cash|equity)|(?:rate|arm|adjustable|loan|mortgage|payment) (?:adjust'?s|reset'?s|is adjusting|is resetting|goes up|will (?:adjust|reset)|is going to (?:adjust|reset))|lock (?:in )?(?:some ?thing |a )?fixed|(?:switch|switching|move|moving|convert|converting) (?:it )?(?:over )?(?:in)?to (?:a )?fixed|balance on (?:the|your|my|our) (?:loan|mortgage)|(?:what's|what is|how much is|how much do you have) (?:still )?(?:left|owed|remaining) on (?:the|your|my|our) (?:loan|mortgage)|(?:my|our) (?:current )?(?:interest )?rate is (?:about |around |at |only )?\d|(?:see if (?:we|i) can |want to |like to |hoping to |trying to )(?:get|find) (?:a )?(?:better|lower) (?:interest )?rate|got (?:our|the|this|my) (?:house|home|place|condo|townhouse) (?:\w+ )?(?:years?|months?) ago|rate\b[^.?!]{0,40}\b(?:get|bring|knock) (?:it|that) down|(?:\$?\d[\d,]{2,}(?: ?(?:k|grand|thousand))?|\$?\d{1,3} ?(?:k|grand|thousand)) (?:left|remaining|owed|owing) at (?:about |around |roughly )?\d{1,2}(?:\.\d{1,3})?|rates? (?:have |has )?(?:(?:come|came|gone|went) down|dropped|fell|fallen)(?! since (?:you|we) locked)|rates? (?:are |is )?(?:dropping|falling|coming down|going down)|(?:bought|purchased|closed(?: on)?)(?: (?:it|the house|the home|the place|our house|our home|this house))? (?:(?:\w+ )?(?:years?|months?) ago|(?:back )?in (?:19|20)\d\d\b)|when rates were (?:high|higher|up)|(?:knock|take|shave|cut) (?:\d{1,2}|five|ten|fifteen) years off (?:the|our|my) (?:loan|mortgage)|(?:out of|replace|replacing|pay off|paying off) (?:the |our |my |a |that )?(?:hard money|bridge|private|construction) loan|(?:now (?:we|i)|(?:we|i)(?:'d| would)?) (?:want|need|like) (?:a |to get a )?(?:regular|normal|conventional|permanent|traditional|long[- ]term) (?:mortgage|loan)|contract for deed|land contract|paid (?:all )?cash\b|combine (?:both|the two|them|the loans|the mortgages|our (?:loans|mortgages)|(?:the|our|my) (?:first|second) (?:and (?:the )?(?:first|second) )?(?:loans?|mortgages?))(?: \w+)? into one|(?:took|take|taking|have|got|had) (?:out )?a second mortgage|delayed financing|(?:we|i) inherited (?:the|a|our|my|his|her|their|\w+'s) (?:\w+'s )?(?:house|home|place|property|condo|farm)|${HOW_MUCH_TAKEN_OUT}|${PAY_A_SHARE})\b`,
   'gi',
 );
 /**
@@ -3482,6 +3507,13 @@ function valuesOfType(field: DatasetField, sentence: Sentence, text: CallText, k
 
 /** A field asking where an event is held: "venue_name", "The reception venue". */
 const ASKS_VENUE = /\bvenues?\b/i;
+/** A field asking who decides: "decision_maker", "who signs off". */
+const ASKS_DECIDER = /\b(?:decision|decides?|decider|sign(?:s|ing)? off|approves?|final say)\b/i;
+/** "Our VP of sales makes the call", "my business partner has the final say": who decides, by role. */
+const DECIDER_BY_ROLE = new RegExp(
+  String.raw`\b(?:our|my|the) ((?:business )?(?:vp|vice president|head|director|ceo|cfo|coo|cto|owner|president|boss|manager|partner|board|founder|principal)(?: of [a-z]+(?: [a-z]+)?)?) (?:(?:makes?|has|gets|will make|will have) (?:the )?(?:call|decision|final (?:say|call|word|decision)|last word)|decides|signs off|approves|has to (?:approve|sign off))\b`,
+  'i',
+);
 /**
  * "We're getting married at Cedarmere Hall on …", "the reception is at The Harbor Club": the name after
  * "at" where an event is held, with a kind of venue a recognizer wrote in lower case ("the Brookfield barn").
@@ -3647,8 +3679,12 @@ const PRICE_STATED =
   /\b(?:is|are|so|comes? to|will be|would be|runs?|that'll be|it'll be|that's|it's|start(?:s|ing)? at|(?:do|take|haul|handle|fix|clean|install|replace|pump|tow|move) (?:it|that|them|both|all (?:two|three|four|five|six|\d|of (?:it|them))|everything|the whole (?:thing|lot)) for)\s+(?:about |around |just |only |roughly )?(\$?\d[\d,.]*(?:-[1-9]00)?(?:\s*(?:dollars|bucks))?)\s*(?:[.!]|$|,\s|\s+and\s+(?=(?:it|it's|that|that's|they|we|you|I)\b)|,?\s*(?:plus|with|total|in total|in all|all in|all told|altogether|flat|installed|delivered|shipped|set up|out the door|before tax(?:es)?|including\b|for (?:the|a|an|your|both|each|all|that|this|those|these|everything)\b))/i;
 const NOT_A_PRICE =
   /\b(?:zip|code|number|phone|address|account|year|age|old|miles?|mileage|feet|square|size|time|hours?|minutes?|days?|weeks?|months?|score|count)\b/i;
-/** A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?" */
-const TRAILING_QUESTION = /,\s*(?:do|does|did|are|is|can|could|would|will|have|has|should|shall)\b[^,.!?]*\?\s*$/i;
+/**
+ * A question a recognizer ran onto a statement: "5000 comes to 840, do you have the artwork ready?",
+ * also with no comma after a figure ("run 340 can you drop it off Wednesday?").
+ */
+const TRAILING_QUESTION =
+  /(?:,\s*|(?<=\d)\s+)(?:do|does|did|are|is|can|could|would|will|have|has|should|shall)\b[^,.!?]*\?\s*$/i;
 
 /** A price that is no rate: not "per" or "each" a thing, nor "price_per_square_foot". */
 const wantsTheWhole = (field: DatasetField) =>
@@ -3888,6 +3924,13 @@ function extractField(field: DatasetField, text: CallText): Found | null {
                   ? compassPointIn(sentence.text)
                   : (petNameIn(sentence, field) ?? planNamed(wantedThingIn(sentence), field));
       if (value) return { value, sentences: [sentence] };
+    }
+  }
+  // "Who would sign off on this?" — "Our VP of sales makes the call": no name, the role decides.
+  if (field.type === 'string' && ASKS_DECIDER.test(fieldText(field))) {
+    for (const sentence of text.sentences.filter(byCustomer)) {
+      const decider = DECIDER_BY_ROLE.exec(sentence.text);
+      if (decider) return { value: decider[1]!, sentences: [sentence] };
     }
   }
   return null;
