@@ -328,7 +328,26 @@ function writtenWithThousandsSeparators(tokens: Token[], run: NumberRun): boolea
   return true;
 }
 
-/** "3.5": a point between digits with no space is a decimal, not a separator. */
+/** Digits, a point and digits written together ("3.5"). */
+function pointBetweenDigits(tokens: Token[], index: number): boolean {
+  const point = tokens[index];
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  return (
+    point?.text === '.' &&
+    !!before &&
+    !!after &&
+    before.end === point.start &&
+    after.start === point.end &&
+    isDigits(before) &&
+    isDigits(after)
+  );
+}
+
+/**
+ * "3.5": a point between digits with no space is a decimal, not a separator; but no number has two
+ * points: "4471.029.3386", "0.6.2.0.0.0" are digits a recognizer wrote in groups or one by one.
+ */
 function isDecimalPoint(tokens: Token[], index: number): boolean {
   const point = tokens[index]!;
   const before = tokens[index - 1];
@@ -339,7 +358,9 @@ function isDecimalPoint(tokens: Token[], index: number): boolean {
     !!after &&
     before.end === point.start &&
     after.start === point.end &&
-    isDigits(after)
+    isDigits(after) &&
+    !pointBetweenDigits(tokens, index - 2) &&
+    !pointBetweenDigits(tokens, index + 2)
   );
 }
 
@@ -1039,15 +1060,14 @@ export function findPii(said: string, types: ReadonlySet<PiiType>, context = '')
     }
     const before = tokens[run.first - 1];
     const after = tokens[run.last + 1];
-    // "The one ending in 4482": the last digits of an account or a card asked about are its own.
+    // "The one ending in 4482": the last digits of an account or a card asked about are its own, and
+    // so is the answer to "Can you confirm the last four digits on the card?" ("Eight eight three zero").
     const cues = cuesBefore(text, start, context);
-    if (
-      ENDING_IN.test(text.slice(0, start)) &&
-      run.digits.length >= 3 &&
-      run.digits.length <= 4 &&
-      (cues[0] === 'account' || cues[0] === 'card')
-    ) {
-      const type: PiiType = cues[0] === 'account' ? 'bank_account' : 'card_number';
+    const tailAsked = LAST_DIGITS_OF_CARD_OR_ACCOUNT.exec(windowBefore(text, start, context))?.[1];
+    const tailOf =
+      ENDING_IN.test(text.slice(0, start)) && (cues[0] === 'account' || cues[0] === 'card') ? cues[0] : tailAsked;
+    if (tailOf && run.digits.length >= 3 && run.digits.length <= 4 && !(after && AMOUNT_WORDS.has(after.lower))) {
+      const type: PiiType = tailOf === 'account' ? 'bank_account' : 'card_number';
       if (types.has(type)) spans.push({ type, start, end });
       continue;
     }
@@ -1122,6 +1142,9 @@ function withoutOverlaps(spans: PiiSpan[]): PiiSpan[] {
 /** "The last four of your social?" (a recognizer's "last floor of your social" too). */
 const LAST_FOUR_ASKED =
   /\blast (?:four|4|floor|for)(?: digits)? of (?:your|the|his|her|their) (?:social|ssn|social security)\b/i;
+/** "The last four digits on the card?", "the last four of your account": an account's or a card's tail asked for. */
+const LAST_DIGITS_OF_CARD_OR_ACCOUNT =
+  /\blast (?:four|4|three|3|floor|for)(?: digits| numbers)? (?:of|on|for|from) (?:the|your|his|her|their|that) (?:(?:debit|credit|bank|checking|savings|visa|master\s*card) )?(card|account)\b/i;
 const ENDING_IN = /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:three|four|3|4)(?: digits)?(?: are| is)?)\s*$/i;
 
 const PHONE_SPLIT_BY_WORDS = /\b\d{3}[-\s.]\d{3}\b[.,]?\s+(?:[A-Za-z']+\s+){1,3}\d{4}\b(?![-\d])/g;

@@ -463,6 +463,23 @@ describe('PII in spoken and written text', () => {
     expect(redact('I have an account at gmail.', 'What is your email?')).toBe('I have an account at gmail.');
   });
 
+  test('found on round 28: digits a recognizer wrote with two or more points are no decimal; the last digits of a card or an account asked for', () => {
+    expect(
+      redact(
+        'Routing is 0.7.1.0.0.0.0.1.3 and the account is 5.5.2.0.8.1.4.4.',
+        'I need your routing and account numbers.',
+      ),
+    ).toBe('Routing is [ROUTING_NUMBER] and the account is [BANK_ACCOUNT].');
+    expect(redact('Sure, 6283.114.2957.', 'What is your checking account number?')).toBe('Sure, [BANK_ACCOUNT].');
+    expect(redact('Five one one nine.', 'Could you read me the last four of your debit card?')).toBe('[CARD_NUMBER].');
+    expect(redact('It is 4417.', 'What are the last four digits on the account?')).toBe('It is [BANK_ACCOUNT].');
+    // One point is still a decimal, and a card's last four are no price.
+    expect(redact('The rate is 6.25 on the account.', 'What is my rate?')).toBe('The rate is 6.25 on the account.');
+    expect(redact('It was 4417 dollars.', 'What did the last four months on the card cost?')).toBe(
+      'It was 4417 dollars.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
