@@ -9539,3 +9539,67 @@ describe('found on the ninety-fourth held-out round (h741–h748), tested in oth
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninety-fifth held-out round (h749–h756), tested in other words', () => {
+  test('lending: a home wanted and "the one we found is" its price; a divorce buyout paying a share; pay one gives oneself', () => {
+    expect(
+      lead([
+        ['customer', "We'd like a little cottage for the summers."],
+        ['agent', 'Have you seen anything?'],
+        ['customer', 'The one we found is three ten.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 310_000 });
+    expect(lead([['customer', 'I need a home equity line for the roof.']]).loan_purpose).not.toBe('Purchase');
+    expect(
+      lead([
+        ['customer', "We're separating and I'm keeping our home."],
+        ['agent', 'What do you owe?'],
+        ['customer', 'I owe two forty, and I have to pay him sixty for his share.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 300_000 });
+    expect(
+      classifyLending(call([['customer', 'I pay myself about nine thousand a month from the bakery.']])).reasons.some(
+        (reason) => /pay myself/.test(reason),
+      ),
+    ).toBe(true);
+  });
+
+  test('a "when" asked ahead beside a past word asks a date ahead', () => {
+    const reunion = datasetOf('reunion', [['reunion_date', 'date', 'reunion date']]);
+    expect(
+      extractDataset(
+        reunion,
+        call(
+          [
+            ['agent', 'When is the reunion, and what did you have in mind?'],
+            ['customer', "It's May ninth."],
+          ],
+          '2026-12-02T10:00:00-05:00',
+        ),
+      ).data,
+    ).toEqual({ reunion_date: '2027-05-09' });
+  });
+
+  test('scorecard: "Colls are recorded." said alone discloses; a start day offered is no discovery', () => {
+    expect(
+      scored([
+        ['agent', 'Hi Dana, Lee with Harbor Roofing. Colls are recorded. Got a minute?'],
+        ['customer', 'Sure.'],
+      ]).recording_disclosure,
+    ).toBe(true);
+    expect(
+      scored([
+        ['agent', 'Could you begin Tuesday at ten?'],
+        ['customer', 'Yes.'],
+      ]).needs_discovery,
+    ).toBe(false);
+  });
+
+  test.each([
+    ['My cousin heard about us alone.', 'My cousin heard about the USDA loan.'],
+    ['Sure, highly email you the forms.', "Sure, I'll email you the forms."],
+    ['Please leave us alone.', 'Please leave us alone.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -656,10 +656,10 @@ export function fixRecognizerSlips(text: string): string {
         /\b(rate|payment|loan|mortgage) (?:of )?just (?=in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:next|this) (?:month|year|spring|summer|fall|autumn|winter)\b)/gi,
         '$1 adjusts ',
       )
-      // "I only mail you the divorce decree tonight", "I highly mail you a written estimate", "I only
-      // email you a written estimate": a recognizer's "I'll email you".
+      // "I only mail you the divorce decree tonight", "I highly mail you a written estimate" (also with
+      // its "I" lost), "I only email you a written estimate": a recognizer's "I'll email you".
       .replace(
-        /\bI only mail you\b|\bI highly e?-?mail you\b|\bI only e-?mail you\b(?= (?:a|an|the|your|at)\b)/gi,
+        /\bI only mail you\b|(?:\bI )?\bhighly e?-?mail you\b|\bI only e-?mail you\b(?= (?:a|an|the|your|at)\b)/gi,
         "I'll email you",
       )
       // "What do you own on it now?", "how much do you still own on the house": a recognizer's "owe"
@@ -789,6 +789,12 @@ export function fixRecognizerSlips(text: string): string {
       .replace(
         /\b(?:(is|about|for|into|do|does|with|try|through|use|get|getting|doing|qualify for) the|an?) U\.?S\.? alone\b/gi,
         (_said, asked?: string) => (asked ? `${asked} the USDA loan` : 'a USDA loan'),
+      )
+      // "Someone told me about us alone", with no article: the same, after a verb of hearing or asking
+      // (not "a house for us alone").
+      .replace(
+        /\b(told (?:me|us) about|heard about|asking about|asked about|qualify for|apply for) us alone\b/gi,
+        '$1 the USDA loan',
       )
       // "Out past the county line where the US alone's work", "the us balloons work": the program's "USDA
       // loans" heard apart.
