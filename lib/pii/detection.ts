@@ -417,8 +417,11 @@ const CUES: [Cue, RegExp][] = [
     // nor "the policy holder's date of birth" (a person, no policy number).
     /(?<!\b(?:for|on|about|with) (?:the|your|my|this|that) (?:[a-z]+ )?)\b(?:order|ticket|confirmation|tracking|(?<!\bin )case|reference|invoice|claim|policy(?!\s*-?\s*holder)|receipt|transaction|serial|model|sku|po)(?:\s+(?:number|no|#))?\b/g,
   ],
-  // "Burthgate, please.": a recognizer's "birthdate".
-  ['birth', /\b(?:born|birth|birthday|birth\s*date|dob|d\s*o\s*b|b[eu]rth\s*(?:date|gate|day)|birth\s*gate)\b/g],
+  // "Burthgate, please.": a recognizer's "birthdate"; "What's his aid of births?", a plural after "of".
+  [
+    'birth',
+    /\b(?:born|birth|(?<=\bof\s)births|birthday|birth\s*date|dob|d\s*o\s*b|b[eu]rth\s*(?:date|gate|day)|birth\s*gate)\b/g,
+  ],
   // "And a Calback number", "What's the fill number on his profile?": a recognizer's "callback" and "phone".
   [
     'phone',

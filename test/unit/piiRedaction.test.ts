@@ -480,6 +480,14 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 29: a birth cue a recognizer heard in the plural ("aid of births")', () => {
+    expect(redact('The third of March 2021.', 'And what is her date of births?')).toBe('[DATE_OF_BIRTH].');
+    // Not a birth asked: "three births" counts.
+    expect(redact('We had three births in March 2021.', 'How was the ward this spring?')).toBe(
+      'We had three births in March 2021.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
