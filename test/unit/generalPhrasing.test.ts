@@ -9603,3 +9603,54 @@ describe('found on the ninety-fifth held-out round (h749–h756), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninety-sixth held-out round (h757–h764), tested in other words', () => {
+  test('lending: tired of paying mortgage insurance is a refinance; money borrowed from the house is cash out; two balances add up', () => {
+    expect(
+      lead([
+        ['customer', "I'm sick of paying mortgage insurance."],
+        ['agent', 'What do you owe?'],
+        ['customer', 'About two forty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 240_000 });
+    expect(
+      lead([
+        ['customer', "We'd like to borrow some money from the house for the wedding, about twenty thousand."],
+        ['agent', 'And what do you owe?'],
+        ['customer', 'We owe one twenty.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', cash_out: true, loan_amount: 140_000 });
+    expect(
+      lead([
+        ['customer', 'We have two mortgages and want to refinance them into one, no cash out.'],
+        ['agent', 'What are the balances?'],
+        ['customer', 'The first is about two ten and the second is about thirty five.'],
+      ]),
+    ).toMatchObject({ loan_purpose: 'Refinance', loan_amount: 245_000 });
+  });
+
+  test('income: a pay of tens of thousands answering "And your job?" is a year\'s', () => {
+    expect(
+      lead([
+        ['agent', 'And your job?'],
+        ['customer', "I'm a welder at Corrigan Steel, seventy two thousand."],
+      ]).monthly_income,
+    ).toBe(6_000);
+  });
+
+  test('organization fields: bathrooms counted as "baths"', () => {
+    const home = datasetOf('home', [['bathroom_count', 'number', 'bathroom count']]);
+    expect(extractDataset(home, call([['customer', "It's a four bedroom, three bath."]])).data).toEqual({
+      bathroom_count: 3,
+    });
+  });
+
+  test.each([
+    ["It's a two-bedroom to bath.", "It's a 2-bedroom 2 bath."],
+    ['I make about 200 and 5000 a year.', 'I make about 205000 a year.'],
+    ['It got a praise for 410.', 'It got appraised for 410.'],
+    ['Pick a number between 100 and 5000.', 'Pick a number between 100 and 5000.'],
+  ])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

@@ -888,9 +888,10 @@ export function fixRecognizerSlips(text: string): string {
         /\bI hold (?=(?:drop|send|bring|email|e-mail|mail|text|call|pick|get|have|swing|stop|come|fill|sign|scan|fax|upload|forward)\b)/gi,
         "I'll ",
       )
-      // "The balance is 205 the band could praise it at 340": a recognizer's "appraised".
+      // "The balance is 205 the band could praise it at 340", "we owe 195 ended a praise for 320": a
+      // recognizer's "appraised".
       .replace(
-        /\b(?:could |had |have )?praised? (?=(?:it|the (?:house|home|place|property|condo)) (?:at \$?\d|for \$?\d{3}))/gi,
+        /\b(?:(?:could |had |have )?praised? (?=(?:it|the (?:house|home|place|property|condo)) (?:at \$?\d|for \$?\d{3}))|a praise (?=(?:at|for) \$?\d{3}\b))/gi,
         'appraised ',
       )
       // "I'm buying a 4plex to rent out": a recognizer's "fourplex".
@@ -904,10 +905,12 @@ export function fixRecognizerSlips(text: string): string {
         /\b((?:refinanced|refied|refi'd|locked(?: in)?|locked it in) at (?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d{1,3})?)\b(?!\s*(?:%|percent|am\b|pm\b|a\.m|p\.m|o'clock|in the|and|point))/gi,
         '$1 percent',
       )
-      // "We need about 100 and 80 feet of fence": a recognizer's "a hundred and eighty" (not "between 100 and 80").
+      // "We need about 100 and 80 feet of fence": a recognizer's "a hundred and eighty" (not "between 100 and 80"),
+      // and "100 and 5000" its "a hundred and five thousand".
       .replace(
-        /(?<!\b(?:between|from|of)\s)\b([1-9])00 and ([1-9]\d?)\b(?![,.]?\d|\s*(?:and|or|to|percent|%)\b)/gi,
-        (_said, hundreds: string, rest: string) => String(Number(hundreds) * 100 + Number(rest)),
+        /(?<!\b(?:between|from|of)\s)\b([1-9])00 and ([1-9]\d?)(,?000)?\b(?![,.]?\d|\s*(?:and|or|to|percent|%)\b)/gi,
+        (_said, hundreds: string, rest: string, thousand?: string) =>
+          String((Number(hundreds) * 100 + Number(rest)) * (thousand ? 1000 : 1)),
       )
       // "I'll get you a pretty approval letter": a recognizer's "pre-approval".
       .replace(/\b([Pp])retty approval\b/g, '$1re-approval')
@@ -994,6 +997,8 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/(\b\d{1,2}(?:[:.]\d\d)?\s*)and the (morning|afternoon|evening|night)\b/gi, '$1in the $2')
       // "a friend said FH is easier to get": "FH" is no word, the recognizer cut FHA.
       .replace(/\bFH\b(?!-)/g, 'FHA')
+      // "a three-bedroom to bath": a home's bathrooms counted after its bedrooms, "two" heard as "to".
+      .replace(/\b(bedrooms?|bed|br)(,?) to (?=(?:baths?|bathrooms?)\b)/gi, '$1$2 two ')
       // "we'd like to rooms for three nights": after a verb of wanting or having, "to" before a plural
       // noun is a recognizer's "two" ("to windows", "to customers" after any other word stay).
       .replace(
