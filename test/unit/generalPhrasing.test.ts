@@ -9654,3 +9654,36 @@ describe('found on the ninety-sixth held-out round (h757–h764), tested in othe
     expect(normalizeSpokenForms(spoken)).toBe(written);
   });
 });
+
+describe('found on the ninety-seventh held-out round (h765–h772), tested in other words', () => {
+  test('lending: savings put down give the loan; a rate about to go up is a refinance; condos "around" a price; money saved is no price', () => {
+    expect(
+      lead([['customer', "We're buying a bungalow for three ten and putting our savings down, about sixty."]]),
+    ).toMatchObject({ loan_purpose: 'Purchase', purchase_price: 310_000, loan_amount: 250_000 });
+    expect(lead([['customer', "Our interest rate's about to go up in April, it's an adjustable."]]).loan_purpose).toBe(
+      'Refinance',
+    );
+    const buyer = lead([
+      ['customer', 'We want to buy our first home, we have about twenty thousand saved.'],
+      ['agent', 'What are you looking at?'],
+      ['customer', "We're looking at condos around one ninety."],
+    ]);
+    expect(buyer.purchase_price).toBe(190_000);
+  });
+
+  test('occupancy and employer: living in one unit and renting the other; a job after "and" with the "I" said before', () => {
+    expect(lead([['customer', "We'd buy a duplex, live in one unit and rent out the other."]]).occupancy).toBe(
+      'PrimaryResidence',
+    );
+    expect(
+      lead([
+        ['agent', 'And your income?'],
+        ['customer', "I'm retired Navy and work at Corwin Supply now, about three thousand a month."],
+      ]).employer_name,
+    ).toBe('Corwin Supply');
+  });
+
+  test.each([["And you're in come.", 'And your income.']])('words a recognizer misheard: %s', (spoken, written) => {
+    expect(normalizeSpokenForms(spoken)).toBe(written);
+  });
+});

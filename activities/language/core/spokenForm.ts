@@ -682,6 +682,8 @@ export function fixRecognizerSlips(text: string): string {
       .replace(/\bat (1[0-2]|[1-9]) a\.(?=\s*$|\s+[A-Z])/g, 'at $1.')
       // "I want to sign up my free kids": a recognizer's "three" (no one's kids are free).
       .replace(/\b(my|our|the|his|her) free (?=(?:kids|children|boys|girls|sons|daughters|dogs|cats)\b)/gi, '$1 three ')
+      // "And you're in come.", "and your in cum": a recognizer's "And your income?" (no one is "in come").
+      .replace(/\b(?:you're|you are|your) in ?(?:come|cum)(?=\s*[.?!,]|\s*$)/gi, 'your income')
       // "A 2013 Nissan Ultimate": a recognizer's "Altima" (Nissan makes no Ultima).
       .replace(/\b(Nissan) Ultima(?:te)?\b/gi, '$1 Altima')
       // "Free nights a week." answering how often: a recognizer's "three".
