@@ -668,15 +668,18 @@ function dateAt(tokens: Token[], index: number): number | null {
 
 const WRITTEN_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const TLDS = 'com|net|org|edu|gov|io|us|co|biz|info|me|ca|uk';
-/** "at gmail dot com", "at northwind traders.com", "at ridge view homes dot com": a spoken "at" and a domain of one to three words. */
-const SPOKEN_DOMAIN = String.raw`(?:at|@)\s+[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2}(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`;
+/**
+ * "at gmail dot com", "at northwind traders.com", "at ridge view homes dot com": a spoken "at" and a
+ * domain of one to three words; ", at symbol, icloud dot com": the "at" named, set off by commas.
+ */
+const SPOKEN_DOMAIN = String.raw`(?:at|@)(?:\s+symbol,?)?\s+[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2}(?:(?:\s+dot\s+|\.)[a-z0-9-]+){0,2}(?:\s+dot\s+|\.)(?:${TLDS})\b`;
 /**
  * Spoken: "john dot smith at gmail dot com", "jsmith at outlook.com", "j underscore lee at acme
  * dot co", "d dot kim at proton mail dot com" (a domain said as two words). The local part is one
  * to four words joined by spoken or written dots, dashes, underscores.
  */
 const SPOKEN_EMAIL = new RegExp(
-  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3}\s+${SPOKEN_DOMAIN}`,
+  String.raw`\b[a-z0-9]+(?:(?:\s+(?:dot|underscore|dash|hyphen)\s+|[._-])[a-z0-9]+){0,3},?\s+${SPOKEN_DOMAIN}`,
   'gi',
 );
 /**

@@ -488,6 +488,13 @@ describe('PII in spoken and written text', () => {
     );
   });
 
+  test('found on round 30: an e-mail with "at symbol" said between commas', () => {
+    expect(redact("It's k dot brandt, at symbol, outlook dot com.", 'And your email?')).toBe("It's [EMAIL].");
+    expect(redact('The at symbol key on my keyboard is stuck.', 'What is wrong with it?')).toBe(
+      'The at symbol key on my keyboard is stuck.',
+    );
+  });
+
   test('checksums', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
