@@ -328,8 +328,8 @@ function writtenWithThousandsSeparators(tokens: Token[], run: NumberRun): boolea
   return true;
 }
 
-/** Digits, a point and digits written together ("3.5"). */
-function pointBetweenDigits(tokens: Token[], index: number): boolean {
+/** A point written with no space on either side and digits after it ("3.5", "v.5"). */
+function pointBeforeDigits(tokens: Token[], index: number): boolean {
   const point = tokens[index];
   const before = tokens[index - 1];
   const after = tokens[index + 1];
@@ -339,28 +339,21 @@ function pointBetweenDigits(tokens: Token[], index: number): boolean {
     !!after &&
     before.end === point.start &&
     after.start === point.end &&
-    isDigits(before) &&
     isDigits(after)
   );
 }
+
+/** Digits, a point and digits written together ("3.5"). */
+const pointBetweenDigits = (tokens: Token[], index: number) =>
+  pointBeforeDigits(tokens, index) && isDigits(tokens[index - 1]!);
 
 /**
  * "3.5": a point between digits with no space is a decimal, not a separator; but no number has two
  * points: "4471.029.3386", "0.6.2.0.0.0" are digits a recognizer wrote in groups or one by one.
  */
 function isDecimalPoint(tokens: Token[], index: number): boolean {
-  const point = tokens[index]!;
-  const before = tokens[index - 1];
-  const after = tokens[index + 1];
   return (
-    point.text === '.' &&
-    !!before &&
-    !!after &&
-    before.end === point.start &&
-    after.start === point.end &&
-    isDigits(after) &&
-    !pointBetweenDigits(tokens, index - 2) &&
-    !pointBetweenDigits(tokens, index + 2)
+    pointBeforeDigits(tokens, index) && !pointBetweenDigits(tokens, index - 2) && !pointBetweenDigits(tokens, index + 2)
   );
 }
 
